@@ -1,0 +1,101 @@
+// Electron entry: app lifecycle, the one window, security settings and wiring. Everything else lives in app-core.
+import { app, BrowserWindow, dialog, ipcMain, Menu, session, type WebContents } from 'electron';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startAppCore, type AppCore } from './app-core';
+import { INVOKE_CHANNEL, EVENT_CHANNEL } from './ipc/transport-names';
+import { APP_SCHEME, registerAppScheme, serveRenderer, isAppUrl } from './platform/app-protocol';
+import { openElectronSettings } from './platform/settings-backend';
+import { buildAppMenu } from './platform/menu';
+import { keytarDriver } from './store/keytar-driver';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const rendererRoot = path.join(here, '..', 'renderer');
+const preloadFile = path.join(here, 'preload.cjs');
+
+registerAppScheme();
+// Tests point the app at a throwaway profile.
+if (process.env.ABHA_DESK_USER_DATA) app.setPath('userData', process.env.ABHA_DESK_USER_DATA);
+if (!app.requestSingleInstanceLock()) app.quit();
+
+let mainWindow: BrowserWindow | null = null;
+let core: AppCore | null = null;
+
+app.on('second-instance', () => {
+  if (!mainWindow) return;
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.focus();
+});
+
+app.on('web-contents-created', (_event, contents) => lockDown(contents));
+app.on('window-all-closed', () => app.quit());
+app.on('will-quit', () => void core?.close());
+
+app.whenReady().then(start).catch((error: unknown) => {
+  dialog.showErrorBox('ABHA Desk could not start', error instanceof Error ? error.message : String(error));
+  app.exit(1);
+});
+
+async function start(): Promise<void> {
+  denyAllPermissions();
+  serveRenderer(rendererRoot);
+  core = await startAppCore({
+    dataFolder: app.getPath('userData'),
+    settings: openElectronSettings(),
+    secretDriver: keytarDriver(),
+    transport: 'electron',
+    logError: (channel, error) => console.error(`[ipc] ${channel} failed:`, error),
+  });
+  const dispatch = core.dispatch;
+  ipcMain.handle(INVOKE_CHANNEL, (event, channel: unknown, input: unknown) => {
+    // Only our own bundled page may call the handlers.
+    if (!isAppUrl(event.senderFrame?.url ?? '')) return { ok: false, error: { code: 'FORBIDDEN', message: 'Not allowed.' } };
+    return dispatch(channel, input);
+  });
+  Menu.setApplicationMenu(buildAppMenu());
+  mainWindow = createWindow();
+  core.events.attach((name, payload) => mainWindow?.webContents.send(EVENT_CHANNEL, name, payload));
+}
+
+function createWindow(): BrowserWindow {
+  const win = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 960,
+    minHeight: 640,
+    title: 'ABHA Desk',
+    show: false,
+    webPreferences: {
+      preload: preloadFile,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      spellcheck: false,
+    },
+  });
+  win.once('ready-to-show', () => win.show());
+  win.on('closed', () => (mainWindow = null));
+  void win.loadURL(`${APP_SCHEME}://renderer/index.html`);
+  return win;
+}
+
+/** No navigation away from the app, no new windows, no webviews: links to the outside never open inside. */
+function lockDown(contents: WebContents): void {
+  contents.on('will-navigate', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  });
+  contents.on('will-redirect', (event, url) => {
+    if (!isAppUrl(url)) event.preventDefault();
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+}
+
+function denyAllPermissions(): void {
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+}

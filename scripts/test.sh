@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# `npm test`: every check of the project, in one command. Prints "N passed, N failed" last.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+required=(chromium xvfb gnome-keyring dbus-x11 libsecret-1-dev poppler-utils)
+missing=()
+for pkg in "${required[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
+done
+if ((${#missing[@]})); then
+  echo "Missing Debian packages: ${missing[*]}"
+  echo "Install them with: sudo apt-get install -y --no-install-recommends ${missing[*]}"
+  exit 1
+fi
+
+export ELECTRON_SKIP_BINARY_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+results=test-results
+rm -rf "$results" && mkdir -p "$results"
+status=0
+step() { echo; echo "== $1"; shift; "$@" || { echo "!! failed: $*"; status=1; }; }
+
+step "type check (tsc, svelte-check)" npm run --silent check
+step "build renderer and main" npm run --silent build
+
+# Unit, integration and keychain tests run inside a private D-Bus session with a throwaway, unlocked keyring.
+keyring="$(mktemp -d)"
+trap 'rm -rf "$keyring"' EXIT
+mkdir -p -m 700 "$keyring/data" "$keyring/run"
+step "vitest (unit, integration, sandbox, keychain)" env XDG_DATA_HOME="$keyring/data" XDG_RUNTIME_DIR="$keyring/run" \
+  dbus-run-session -- sh -c 'echo -n test-pass | gnome-keyring-daemon --unlock --components=secrets >/dev/null && \
+    npx vitest run --reporter=default --reporter=json --outputFile='"$results"'/vitest.json'
+
+step "end to end, headless Chromium" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-headless.json" \
+  npx playwright test --project=headless --reporter=list,json
+step "end to end, Chromium window under Xvfb" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-headful.json" \
+  xvfb-run -a -s "-screen 0 1280x800x24" npx playwright test --project=headful --reporter=list,json
+step "Electron launch tests" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/electron.json" \
+  npx playwright test --project=electron --reporter=list,json
+
+echo
+node scripts/test-summary.mjs "$results" "$status"
