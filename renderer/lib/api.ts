@@ -1,0 +1,20 @@
+// The renderer's only door to main: `window.abhaDesk`, put there by the Electron preload or by the
+// web-mode shim. Types only come from electron/, so the bundle carries no zod and no main-process code.
+import type { AbhaDeskApi, AppInfo, InputOf, OutputOf } from '../../electron/ipc/contract';
+import type { AppError, Result } from '../../electron/ipc/result';
+
+declare global {
+  interface Window {
+    abhaDesk?: AbhaDeskApi;
+  }
+}
+
+export type { AbhaDeskApi, AppError, AppInfo, Result };
+export type Settings = OutputOf<'settings.get'>;
+export type SettingsPatch = InputOf<'settings.update'>;
+export type Environment = Settings['environment'];
+
+/** Undefined only when the page was opened outside Electron and outside web mode. */
+export function findApi(): AbhaDeskApi | undefined {
+  return window.abhaDesk;
+}

@@ -1,0 +1,50 @@
+// What every screen shares: app info and settings from main, kept current by the settings.changed event.
+import { findApi, type AbhaDeskApi, type AppInfo, type Settings } from './api';
+import { translate, type Language, type StringKey } from './i18n';
+
+export const app = $state({
+  info: undefined as AppInfo | undefined,
+  settings: undefined as Settings | undefined,
+  /** Set when the app cannot start; shown instead of the screens. */
+  failure: undefined as string | undefined,
+});
+
+export function language(): Language {
+  return app.settings?.language ?? 'en';
+}
+
+/** Reactive in templates: reads the current language from state. */
+export function t(key: StringKey): string {
+  return translate(language(), key);
+}
+
+export function api(): AbhaDeskApi {
+  const found = findApi();
+  if (!found) throw new Error('window.abhaDesk is not defined');
+  return found;
+}
+
+export async function loadApp(): Promise<void> {
+  const found = findApi();
+  if (!found) {
+    app.failure = translate('en', 'app.noBridge');
+    return;
+  }
+  found.on('settings.changed', (settings) => {
+    app.settings = settings;
+  });
+  const [info, settings] = await Promise.all([found.app.info(), found.settings.get()]);
+  if (!info.ok || !settings.ok) {
+    const error = !info.ok ? info.error : !settings.ok ? settings.error : undefined;
+    app.failure = `${translate('en', 'app.noBridge')} ${error?.message ?? ''}`.trim();
+    return;
+  }
+  app.info = info.value;
+  app.settings = settings.value;
+}
+
+/** The settings' environment also decides app.info's environment; keep both in step after a save. */
+export function applySettings(settings: Settings): void {
+  app.settings = settings;
+  if (app.info) app.info.environment = settings.environment;
+}
