@@ -1,6 +1,6 @@
 // Where code may run decides what it may import (VS Code's rule, checked like VS Code does):
 // only electron/main.ts, electron/preload.ts and electron/platform/ may import 'electron';
-// the renderer may take only types from electron/ and nothing from Node.
+// the renderer may take only types from electron/ (code only from electron/shared/) and nothing from Node.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -70,7 +70,10 @@ export function findLayeringViolations(root: string): Violation[] {
         violations.push({ file: rel, specifier: ref.specifier, rule: "only main.ts, preload.ts and platform/ may import 'electron'" });
       }
       if (rel.startsWith('renderer/') && !ref.typeOnly && isNodeOrMainCode(rel, ref.specifier)) {
-        violations.push({ file: rel, specifier: ref.specifier, rule: 'the renderer may import only types from electron/ and nothing from Node' });
+        violations.push({ file: rel, specifier: ref.specifier, rule: 'the renderer may import only types from electron/ (code only from electron/shared/) and nothing from Node' });
+      }
+      if (rel.startsWith('electron/shared/') && !ref.typeOnly && leavesShared(rel, ref.specifier)) {
+        violations.push({ file: rel, specifier: ref.specifier, rule: 'electron/shared/ runs in main and renderer alike, so it may import only itself' });
       }
     }
   }
@@ -81,5 +84,13 @@ function isNodeOrMainCode(fromRel: string, specifier: string): boolean {
   if (specifier.startsWith('node:')) return true;
   if (!specifier.startsWith('.')) return false;
   const target = path.posix.normalize(path.posix.join(path.posix.dirname(fromRel), specifier));
+  if (target.startsWith('electron/shared/')) return false;
   return target.startsWith('electron/') || target.startsWith('sandbox/');
+}
+
+/** electron/shared/ is the one folder both sides load, so it may import only itself. */
+function leavesShared(fromRel: string, specifier: string): boolean {
+  if (!specifier.startsWith('.')) return true;
+  const target = path.posix.normalize(path.posix.join(path.posix.dirname(fromRel), specifier));
+  return !target.startsWith('electron/shared/');
 }

@@ -37,9 +37,12 @@ describe('layering', () => {
     const root = tree({
       'renderer/lib/api.ts': "import type { AbhaDeskApi } from '../../electron/ipc/contract';",
       'renderer/lib/bad.ts': "import { contract } from '../../electron/ipc/contract';",
+      'renderer/lib/ok.ts': "import { maskAadhaar } from '../../electron/shared/aadhaar';",
       'renderer/App.svelte': "<script lang=\"ts\">import fs from 'node:fs';</script><p>hi</p>",
+      'electron/shared/aadhaar.ts': "import { x } from './abha';",
+      'electron/shared/bad.ts': "import { createHash } from 'node:crypto';",
     });
     const files = findLayeringViolations(root).map((v) => v.file).sort();
-    expect(files).toEqual(['renderer/App.svelte', 'renderer/lib/bad.ts']);
+    expect(files).toEqual(['electron/shared/bad.ts', 'renderer/App.svelte', 'renderer/lib/bad.ts']);
   });
 });

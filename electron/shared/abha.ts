@@ -1,0 +1,29 @@
+// ABHA number and address formats, shared by main and renderer (pure functions only).
+
+/** 14 digits, shown as XX-XXXX-XXXX-XXXX. Returns null when the input is not 14 digits. */
+export function formatAbhaNumber(input: string): string | null {
+  const digits = input.replace(/[\s-]/g, '');
+  if (!/^\d{14}$/.test(digits)) return null;
+  return `${digits.slice(0, 2)}-${digits.slice(2, 6)}-${digits.slice(6, 10)}-${digits.slice(10)}`;
+}
+
+/**
+ * The ABHA address policy: at least 4 characters of letters, digits and dots, not starting with a digit
+ * or a dot, not ending with a dot; an '@sbx' / '@abdm' suffix may be typed or left off.
+ */
+export function abhaAddressProblem(input: string): 'too-short' | 'bad-characters' | 'bad-start-or-end' | null {
+  const user = input.trim().toLowerCase().replace(/@(sbx|abdm|ndhm)$/, '');
+  if (user.length < 4) return 'too-short';
+  if (!/^[a-z0-9.]+$/.test(user)) return 'bad-characters';
+  if (/^[0-9.]/.test(user) || user.endsWith('.')) return 'bad-start-or-end';
+  return null;
+}
+
+/** What the operator typed to identify an ABHA: a number (any spacing) or an address. */
+export function parseAbhaIdentifier(input: string): { kind: 'number'; value: string } | { kind: 'address'; value: string } | null {
+  const number = formatAbhaNumber(input);
+  if (number) return { kind: 'number', value: number };
+  const trimmed = input.trim().toLowerCase();
+  if (trimmed.includes('@') && abhaAddressProblem(trimmed) === null) return { kind: 'address', value: trimmed };
+  return null;
+}
