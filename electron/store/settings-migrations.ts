@@ -1,0 +1,88 @@
+// Brings whatever is in the settings file up to the current layout without ever throwing:
+// older versions are migrated step by step, then every field that is missing or invalid
+// falls back to its default while the valid fields are kept.
+import { z } from 'zod';
+import { DEFAULT_SETTINGS, SETTINGS_VERSION, settingsSchema, type Settings } from './settings-schema';
+
+type RawSettings = Record<string, unknown>;
+
+export interface SettingsMigration {
+  /** The version this step reads; it produces version `from + 1`. */
+  from: number;
+  name: string;
+  up(raw: RawSettings): RawSettings;
+}
+
+export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
+  {
+    from: 1,
+    name: 'nest bridge settings, rename environment "sandbox" to "abdm-sandbox"',
+    up({ bridgeHost, bridgePort, bridgePublicUrl, ...rest }) {
+      const bridge = isPlainObject(rest.bridge) ? rest.bridge : {};
+      return {
+        ...rest,
+        environment: rest.environment === 'sandbox' ? 'abdm-sandbox' : rest.environment,
+        bridge: { host: bridgeHost, port: bridgePort, publicUrl: bridgePublicUrl, ...bridge },
+      };
+    },
+  },
+];
+
+export interface MigratedSettings {
+  settings: Settings;
+  /** The version found in the file (1 when the file had none). */
+  fromVersion: number;
+  /** Dotted paths of fields that were missing or invalid and now hold their default. */
+  repaired: string[];
+}
+
+export function migrateSettings(stored: unknown): MigratedSettings {
+  let raw: RawSettings = isPlainObject(stored) ? { ...stored } : {};
+  const freshInstall = Object.keys(raw).length === 0;
+  const fromVersion = storedVersion(raw);
+  for (const step of SETTINGS_MIGRATIONS) {
+    if (step.from >= fromVersion && step.from < SETTINGS_VERSION) raw = step.up(raw);
+  }
+  // A file from a newer build is read as far as this build understands it.
+  raw.schemaVersion = SETTINGS_VERSION;
+  const repaired: string[] = [];
+  const settings = repairObject(settingsSchema, raw, DEFAULT_SETTINGS, '', repaired) as Settings;
+  // Defaults filling an empty file are a fresh install, not a repair.
+  return { settings, fromVersion, repaired: freshInstall ? [] : repaired };
+}
+
+function storedVersion(raw: RawSettings): number {
+  const version = raw.schemaVersion;
+  return typeof version === 'number' && Number.isInteger(version) && version >= 1 ? version : 1;
+}
+
+function repairObject(
+  schema: z.ZodObject,
+  raw: unknown,
+  defaults: Record<string, unknown>,
+  prefix: string,
+  repaired: string[],
+): Record<string, unknown> {
+  const source = isPlainObject(raw) ? raw : {};
+  const result: Record<string, unknown> = {};
+  for (const [key, fieldSchema] of Object.entries(schema.shape)) {
+    const fallback = defaults[key];
+    const path = prefix + key;
+    if (fieldSchema instanceof z.ZodObject) {
+      result[key] = repairObject(fieldSchema, source[key], fallback as Record<string, unknown>, `${path}.`, repaired);
+      continue;
+    }
+    const parsed = fieldSchema.safeParse(source[key]);
+    if (parsed.success) {
+      result[key] = parsed.data;
+    } else {
+      result[key] = structuredClone(fallback);
+      repaired.push(path);
+    }
+  }
+  return result;
+}
+
+function isPlainObject(value: unknown): value is RawSettings {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,78 @@
+// The shape of the settings file, and the defaults a fresh install starts with.
+import { z } from 'zod';
+
+export const ENVIRONMENTS = ['training', 'abdm-sandbox', 'production'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+/** The version of the layout below; bump it together with a new step in settings-migrations.ts. */
+export const SETTINGS_VERSION = 2;
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' });
+// The callback URL ABDM posts to: empty until the clinic has a public address for the bridge.
+const optionalHttpUrl = z.union([z.literal(''), httpUrl]);
+
+export const bridgeSchema = z.object({
+  host: z.string().trim().min(1).max(253),
+  port: z.int().min(1).max(65_535),
+  publicUrl: optionalHttpUrl,
+});
+
+export const settingsSchema = z.object({
+  schemaVersion: z.int().min(1),
+  environment: z.enum(ENVIRONMENTS),
+  healthIdBaseUrl: httpUrl,
+  gatewayBaseUrl: httpUrl,
+  clientId: z.string().trim().max(200),
+  hiuId: z.string().trim().max(200),
+  // The CM suffix of ABHA addresses: 'sbx' in the sandbox, 'abdm' in production.
+  cmId: z.string().trim().regex(/^[a-z0-9-]+$/i, 'letters, digits and "-" only').max(50),
+  operatorName: z.string().trim().max(100),
+  language: z.enum(['en', 'hi']),
+  printerLayout: z.enum(['a4', 'cr80']),
+  bridge: bridgeSchema,
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+// Strict at both levels so a misspelt key is reported by name instead of silently ignored.
+export const settingsPatchSchema = settingsSchema
+  .omit({ schemaVersion: true })
+  .extend({ bridge: bridgeSchema.partial().strict() })
+  .partial()
+  .strict();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/** Where each environment's ABDM services live (hosts from shared/spec/healthid-v1.md and gateway-v05.md). */
+export const ENVIRONMENT_PRESETS: Record<
+  Environment,
+  Pick<Settings, 'healthIdBaseUrl' | 'gatewayBaseUrl' | 'cmId'>
+> = {
+  // Training talks to the embedded sandbox; the URLs are kept only so switching back is painless.
+  training: {
+    healthIdBaseUrl: 'https://healthidsbx.abdm.gov.in/api/v1',
+    gatewayBaseUrl: 'https://dev.abdm.gov.in/gateway',
+    cmId: 'sbx',
+  },
+  'abdm-sandbox': {
+    healthIdBaseUrl: 'https://healthidsbx.abdm.gov.in/api/v1',
+    gatewayBaseUrl: 'https://dev.abdm.gov.in/gateway',
+    cmId: 'sbx',
+  },
+  // The v0.5 production gateway host is not documented officially; see docs/storage.md.
+  production: {
+    healthIdBaseUrl: 'https://healthid.abdm.gov.in/api/v1',
+    gatewayBaseUrl: 'https://live.abdm.gov.in/gateway',
+    cmId: 'abdm',
+  },
+};
+
+export const DEFAULT_SETTINGS: Settings = Object.freeze({
+  schemaVersion: SETTINGS_VERSION,
+  environment: 'training',
+  ...ENVIRONMENT_PRESETS.training,
+  clientId: '',
+  hiuId: '',
+  operatorName: '',
+  language: 'en',
+  printerLayout: 'a4',
+  bridge: Object.freeze({ host: '127.0.0.1', port: 8765, publicUrl: '' }),
+}) as Settings;

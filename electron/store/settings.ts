@@ -1,0 +1,100 @@
+// The settings the operator edits, kept in a JSON file by electron-store (main) or its `conf` core (tests, web mode).
+import Conf from 'conf';
+import { AppFailure } from '../ipc/result';
+import { describeIssues } from '../ipc/dispatch';
+import { migrateSettings } from './settings-migrations';
+import {
+  ENVIRONMENT_PRESETS,
+  settingsPatchSchema,
+  settingsSchema,
+  type Settings,
+  type SettingsPatch,
+} from './settings-schema';
+
+/** The part of conf's API the store uses; electron-store is a Conf subclass, so either fits. */
+export interface ConfLike {
+  readonly path: string;
+  store: Record<string, unknown>;
+}
+
+export interface SettingsStore {
+  get(): Settings;
+  update(patch: SettingsPatch): Settings;
+  readonly path: string;
+  /** Fields that were missing or invalid in the file and were reset to their default when it was opened. */
+  readonly repaired: readonly string[];
+}
+
+/**
+ * Options for the backing Conf/ElectronStore. A file that is not JSON at all is replaced by defaults
+ * instead of stopping the app; fields that are merely invalid are repaired one by one by the store.
+ */
+export const SETTINGS_FILE_OPTIONS = {
+  configName: 'settings',
+  clearInvalidConfig: true,
+  accessPropertiesByDotNotation: false,
+} as const;
+
+export class SettingsValidationError extends AppFailure {
+  constructor(message: string) {
+    super('INVALID_INPUT', message);
+    this.name = 'SettingsValidationError';
+  }
+}
+
+export function createSettingsStore(backend: ConfLike): SettingsStore {
+  const { settings, repaired } = migrateSettings(backend.store);
+  let current = settings;
+  if (!sameJson(backend.store, current)) backend.store = current;
+
+  return {
+    path: backend.path,
+    repaired,
+    get: () => structuredClone(current),
+    update(patch) {
+      const next = applySettingsPatch(current, patch);
+      backend.store = next;
+      current = next;
+      return structuredClone(current);
+    },
+  };
+}
+
+export function openConfSettings(dir: string): SettingsStore {
+  return createSettingsStore(new Conf<Record<string, unknown>>({ cwd: dir, ...SETTINGS_FILE_OPTIONS }));
+}
+
+/** Validates a patch and merges it; throws SettingsValidationError naming the offending field. */
+export function applySettingsPatch(current: Settings, patch: unknown): Settings {
+  const parsedPatch = settingsPatchSchema.safeParse(patch);
+  if (!parsedPatch.success) throw new SettingsValidationError(describeIssues('settings', parsedPatch.error));
+  const { bridge, ...fields } = parsedPatch.data;
+  const merged = {
+    ...current,
+    ...followEnvironment(current, parsedPatch.data),
+    ...fields,
+    bridge: { ...current.bridge, ...bridge },
+  };
+  const parsed = settingsSchema.safeParse(merged);
+  if (!parsed.success) throw new SettingsValidationError(describeIssues('settings', parsed.error));
+  return parsed.data;
+}
+
+/**
+ * Switching environment moves the service URLs and CM id along with it, but only those the
+ * operator has left at the old environment's preset: a hand-entered URL is never overwritten.
+ */
+function followEnvironment(current: Settings, patch: SettingsPatch): Partial<Settings> {
+  if (!patch.environment || patch.environment === current.environment) return {};
+  const oldPreset = ENVIRONMENT_PRESETS[current.environment];
+  const newPreset = ENVIRONMENT_PRESETS[patch.environment];
+  const moved: Partial<Settings> = {};
+  for (const key of ['healthIdBaseUrl', 'gatewayBaseUrl', 'cmId'] as const) {
+    if (current[key] === oldPreset[key]) moved[key] = newPreset[key];
+  }
+  return moved;
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

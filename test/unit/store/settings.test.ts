@@ -1,0 +1,181 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openConfSettings, SettingsValidationError } from '../../../electron/store/settings';
+import { DEFAULT_SETTINGS, ENVIRONMENT_PRESETS, SETTINGS_VERSION } from '../../../electron/store/settings-schema';
+
+let dir: string;
+const settingsFile = () => path.join(dir, 'settings.json');
+const readFile = () => JSON.parse(readFileSync(settingsFile(), 'utf8')) as Record<string, unknown>;
+const writeFile = (content: unknown) =>
+  writeFileSync(settingsFile(), typeof content === 'string' ? content : JSON.stringify(content));
+
+function rejection(run: () => unknown): SettingsValidationError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(SettingsValidationError);
+    return error as SettingsValidationError;
+  }
+  throw new Error('expected the update to be rejected');
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'abha-settings-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('settings store', () => {
+  it('starts a fresh install with the defaults and writes them to settings.json', () => {
+    const store = openConfSettings(dir);
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    expect(store.get()).toMatchObject({ environment: 'training', cmId: 'sbx', bridge: { host: '127.0.0.1', port: 8765, publicUrl: '' } });
+    expect(store.path).toBe(settingsFile());
+    expect(readFile()).toEqual(DEFAULT_SETTINGS);
+    expect(store.repaired).toEqual([]);
+  });
+
+  it('keeps an update across a restart, merging a partial bridge patch', () => {
+    const store = openConfSettings(dir);
+    const updated = store.update({ clientId: 'SBX_000123', operatorName: 'Meena', bridge: { port: 9000 } });
+    expect(updated.bridge).toEqual({ host: '127.0.0.1', port: 9000, publicUrl: '' });
+    const reopened = openConfSettings(dir).get();
+    expect(reopened.clientId).toBe('SBX_000123');
+    expect(reopened.operatorName).toBe('Meena');
+    expect(reopened.bridge.port).toBe(9000);
+  });
+
+  it('hands out copies, so a caller cannot change the stored settings by mutation', () => {
+    const store = openConfSettings(dir);
+    store.get().bridge.port = 1;
+    expect(store.get().bridge.port).toBe(8765);
+  });
+
+  it('rejects an unknown key, naming it', () => {
+    const store = openConfSettings(dir);
+    const error = rejection(() => store.update({ colour: 'blue' } as never));
+    expect(error.code).toBe('INVALID_INPUT');
+    expect(error.message).toMatch(/colour/);
+  });
+
+  it('rejects a misspelt key inside bridge with its dotted path', () => {
+    const store = openConfSettings(dir);
+    expect(rejection(() => store.update({ bridge: { prot: 9000 } } as never)).message).toMatch(/bridge\.prot/);
+  });
+
+  it('rejects a wrong type, naming the field, and leaves the file untouched', () => {
+    const store = openConfSettings(dir);
+    const before = readFileSync(settingsFile(), 'utf8');
+    const error = rejection(() => store.update({ bridge: { port: '9000' } } as never));
+    expect(error.message).toMatch(/bridge\.port/);
+    expect(error.message).toMatch(/expected number/);
+    expect(readFileSync(settingsFile(), 'utf8')).toBe(before);
+    expect(store.get().bridge.port).toBe(8765);
+  });
+
+  it.each([
+    [{ gatewayBaseUrl: 'not a url' }, /gatewayBaseUrl/],
+    [{ healthIdBaseUrl: 'ftp://healthidsbx.abdm.gov.in/api/v1' }, /healthIdBaseUrl/],
+    [{ language: 'fr' }, /language/],
+    [{ bridge: { port: 70_000 } }, /bridge\.port/],
+    [{ environment: 'sandbox' }, /environment/],
+    [{ schemaVersion: 1 }, /schemaVersion/],
+  ])('rejects %j', (patch, field) => {
+    const store = openConfSettings(dir);
+    expect(rejection(() => store.update(patch as never)).message).toMatch(field);
+  });
+
+  it('moves the service URLs and CM id along when the environment changes', () => {
+    const store = openConfSettings(dir);
+    const production = store.update({ environment: 'production' });
+    expect(production).toMatchObject(ENVIRONMENT_PRESETS.production);
+    expect(production.cmId).toBe('abdm');
+  });
+
+  it('keeps a hand-entered URL when the environment changes', () => {
+    const store = openConfSettings(dir);
+    store.update({ gatewayBaseUrl: 'https://gateway.clinic-proxy.example/gateway' });
+    const production = store.update({ environment: 'production' });
+    expect(production.gatewayBaseUrl).toBe('https://gateway.clinic-proxy.example/gateway');
+    expect(production.healthIdBaseUrl).toBe(ENVIRONMENT_PRESETS.production.healthIdBaseUrl);
+  });
+
+  it('takes URLs given in the same patch as the environment change', () => {
+    const store = openConfSettings(dir);
+    const updated = store.update({ environment: 'abdm-sandbox', cmId: 'custom' });
+    expect(updated.cmId).toBe('custom');
+  });
+});
+
+describe('settings file migrations and repair', () => {
+  it('migrates a version 1 file (flat bridge keys, environment "sandbox") and keeps its values', () => {
+    writeFile({
+      schemaVersion: 1,
+      environment: 'sandbox',
+      healthIdBaseUrl: 'https://healthidsbx.abdm.gov.in/api/v1',
+      gatewayBaseUrl: 'https://dev.abdm.gov.in/gateway',
+      clientId: 'SBX_000123',
+      hiuId: 'HIU-ABHADESK-01',
+      cmId: 'sbx',
+      operatorName: 'Ravi',
+      language: 'hi',
+      printerLayout: 'cr80',
+      bridgeHost: '0.0.0.0',
+      bridgePort: 9100,
+      bridgePublicUrl: 'https://desk.clinic.example',
+    });
+    const store = openConfSettings(dir);
+    expect(store.get()).toEqual({
+      schemaVersion: SETTINGS_VERSION,
+      environment: 'abdm-sandbox',
+      healthIdBaseUrl: 'https://healthidsbx.abdm.gov.in/api/v1',
+      gatewayBaseUrl: 'https://dev.abdm.gov.in/gateway',
+      clientId: 'SBX_000123',
+      hiuId: 'HIU-ABHADESK-01',
+      cmId: 'sbx',
+      operatorName: 'Ravi',
+      language: 'hi',
+      printerLayout: 'cr80',
+      bridge: { host: '0.0.0.0', port: 9100, publicUrl: 'https://desk.clinic.example' },
+    });
+    expect(store.repaired).toEqual([]);
+    const onDisk = readFile();
+    expect(onDisk.schemaVersion).toBe(SETTINGS_VERSION);
+    expect(onDisk).not.toHaveProperty('bridgePort');
+  });
+
+  it('resets only the invalid fields of a damaged file to their defaults and reports them', () => {
+    writeFile({
+      schemaVersion: SETTINGS_VERSION,
+      environment: 'production',
+      clientId: 'PROD_42',
+      language: 'fr',
+      gatewayBaseUrl: 12,
+      bridge: { host: 'desk.local', port: 'eighty', publicUrl: '' },
+      leftover: true,
+    });
+    const store = openConfSettings(dir);
+    const settings = store.get();
+    expect(settings.environment).toBe('production');
+    expect(settings.clientId).toBe('PROD_42');
+    expect(settings.language).toBe(DEFAULT_SETTINGS.language);
+    expect(settings.gatewayBaseUrl).toBe(DEFAULT_SETTINGS.gatewayBaseUrl);
+    expect(settings.bridge).toEqual({ host: 'desk.local', port: 8765, publicUrl: '' });
+    expect(store.repaired).toEqual(expect.arrayContaining(['language', 'gatewayBaseUrl', 'bridge.port']));
+    expect(store.repaired).not.toContain('clientId');
+    expect(readFile()).toEqual(settings);
+  });
+
+  it('starts with defaults instead of crashing when settings.json is not JSON', () => {
+    writeFile('{"environment": "production", ');
+    expect(openConfSettings(dir).get()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('reads a file written by a newer version as far as it understands it', () => {
+    writeFile({ ...DEFAULT_SETTINGS, schemaVersion: SETTINGS_VERSION + 5, clientId: 'SBX_9', futureField: 1 });
+    const settings = openConfSettings(dir).get();
+    expect(settings.clientId).toBe('SBX_9');
+    expect(settings.schemaVersion).toBe(SETTINGS_VERSION);
+  });
+});
