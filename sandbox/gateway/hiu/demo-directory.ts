@@ -1,0 +1,84 @@
+import type { AbdmGender } from '../../fhir/fhir-types';
+import type { HiType } from '../../fhir/ig-catalog';
+
+// The consent manager's seeded world: demo HIPs, demo patients (ABHA addresses in the
+// sandbox CM "sbx") and the care contexts each HIP holds for them. Fictitious people.
+
+export interface DemoHip {
+  id: string;
+  name: string;
+  practitioner: { name: string; registrationNumber: string };
+}
+
+export interface DemoCareContext {
+  hipId: string;
+  patientReference: string;
+  careContextReference: string;
+  display: string;
+  /** When the visit happened (ISO); consent date ranges are matched against it. */
+  date: string;
+  hiTypes: HiType[];
+}
+
+export interface DemoPatient {
+  id: string;
+  name: string;
+  gender: AbdmGender;
+  yearOfBirth: number;
+  birthDate: string;
+  mobile: string;
+  careContexts: DemoCareContext[];
+}
+
+export const CONSENT_MANAGER_ID = 'sbx';
+
+export const DEMO_HIPS: DemoHip[] = [
+  { id: 'HIP-CITYCLINIC-PUNE', name: 'City Clinic, Pune', practitioner: { name: 'Dr. Kavita Joshi', registrationNumber: 'MMC-2009-04512' } },
+  { id: 'HIP-SUNRISE-LABS', name: 'Sunrise Diagnostics', practitioner: { name: 'Dr. Arun Menon', registrationNumber: 'KMC-2012-11873' } },
+  { id: 'HIP-DH-NASHIK', name: 'District Hospital, Nashik', practitioner: { name: 'Dr. Farhan Shaikh', registrationNumber: 'MMC-2004-01968' } },
+];
+
+export const DEMO_PATIENTS: DemoPatient[] = [
+  {
+    id: 'asha.verma@sbx',
+    name: 'Asha Verma',
+    gender: 'F',
+    yearOfBirth: 1988,
+    birthDate: '1988-03-14',
+    mobile: '+919800000101',
+    careContexts: [
+      { hipId: 'HIP-CITYCLINIC-PUNE', patientReference: 'CCP-10231', careContextReference: 'OPD-2024-0042', display: 'OPD visit, hypertension review', date: '2024-02-12T10:30:00.000Z', hiTypes: ['OPConsultation', 'Prescription'] },
+      { hipId: 'HIP-SUNRISE-LABS', patientReference: 'SDL-55190', careContextReference: 'LAB-2024-7781', display: 'Complete blood count', date: '2024-02-14T07:45:00.000Z', hiTypes: ['DiagnosticReport'] },
+      { hipId: 'HIP-DH-NASHIK', patientReference: 'DHN-88412', careContextReference: 'IPD-2023-1190', display: 'Admission, chest pain', date: '2023-09-03T04:15:00.000Z', hiTypes: ['DischargeSummary'] },
+    ],
+  },
+  {
+    id: 'ravi.kumar@sbx',
+    name: 'Ravi Kumar',
+    gender: 'M',
+    yearOfBirth: 1975,
+    birthDate: '1975-11-02',
+    mobile: '+919800000102',
+    careContexts: [
+      { hipId: 'HIP-CITYCLINIC-PUNE', patientReference: 'CCP-10877', careContextReference: 'VAC-2023-0310', display: 'Vaccination visit', date: '2023-10-20T05:00:00.000Z', hiTypes: ['ImmunizationRecord'] },
+      { hipId: 'HIP-CITYCLINIC-PUNE', patientReference: 'CCP-10877', careContextReference: 'WEL-2024-0088', display: 'Annual wellness check', date: '2024-01-08T06:30:00.000Z', hiTypes: ['WellnessRecord'] },
+      { hipId: 'HIP-SUNRISE-LABS', patientReference: 'SDL-60211', careContextReference: 'DOC-2024-0012', display: 'Scanned referral letter', date: '2024-03-01T09:00:00.000Z', hiTypes: ['HealthDocumentRecord'] },
+    ],
+  },
+  {
+    id: 'meena.iyer@sbx',
+    name: 'Meena Iyer',
+    gender: 'F',
+    yearOfBirth: 1962,
+    birthDate: '1962-07-25',
+    mobile: '+919800000103',
+    careContexts: [
+      { hipId: 'HIP-DH-NASHIK', patientReference: 'DHN-90017', careContextReference: 'IPD-2024-0207', display: 'Admission, diabetic foot care', date: '2024-01-22T08:20:00.000Z', hiTypes: ['DischargeSummary', 'DiagnosticReport'] },
+      { hipId: 'HIP-CITYCLINIC-PUNE', patientReference: 'CCP-11502', careContextReference: 'OPD-2024-0117', display: 'OPD follow-up', date: '2024-02-05T11:10:00.000Z', hiTypes: ['OPConsultation', 'Prescription', 'WellnessRecord'] },
+    ],
+  },
+];
+
+export function findDemoHip(id: string): DemoHip | undefined {
+  return DEMO_HIPS.find((hip) => hip.id === id);
+}
