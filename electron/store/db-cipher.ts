@@ -1,0 +1,69 @@
+// SQLCipher-compatible encryption at rest via better-sqlite3-multiple-ciphers.
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3-multiple-ciphers';
+
+const KEY_PATTERN = /^[0-9a-f]{64}$/;
+// SQLite's largest page size: a prefix this long always holds the whole first page.
+const MAX_PAGE_SIZE = 65_536;
+
+/** 32 random bytes as 64 lowercase hex characters, used as the SQLCipher passphrase. */
+export function generateDatabaseKey(): string {
+  return randomBytes(32).toString('hex');
+}
+
+export function isWellFormedKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+/** `pragma key` never fails by itself: a wrong key only shows as SQLITE_NOTADB on the first read. */
+export function applyKey(db: Database.Database, key: string): void {
+  if (!isWellFormedKey(key)) throw new Error('A database key must be 64 hexadecimal characters.');
+  db.pragma(`cipher = 'sqlcipher'`);
+  db.pragma('legacy = 4');
+  db.pragma(`key = '${key}'`);
+}
+
+export function isNotADatabaseError(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'SQLITE_NOTADB';
+}
+
+/**
+ * Tries the key on a private copy of the file's first page. Opening the real file with a wrong key
+ * would already rewrite its -shm (SQLite recovers a -wal it finds before it can tell the key is
+ * wrong), and the files of a database we cannot open must stay exactly as they were.
+ * Page 1 carries the header and is always encrypted with the database key, so it decides alone.
+ */
+export function keyOpensFile(file: string, key: string): boolean {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'abha-desk-keycheck-'));
+  try {
+    const copy = path.join(scratch, 'page1.db');
+    writeFileSync(copy, readPrefix(file, MAX_PAGE_SIZE), { mode: 0o600 });
+    const db = new Database(copy, { readonly: true, fileMustExist: true });
+    try {
+      applyKey(db, key);
+      db.pragma('user_version', { simple: true });
+      return true;
+    } catch (error) {
+      if (isNotADatabaseError(error)) return false;
+      throw error;
+    } finally {
+      db.close();
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function readPrefix(file: string, length: number): Buffer {
+  const fd = openSync(file, 'r');
+  try {
+    const buffer = Buffer.alloc(length);
+    const read = readSync(fd, buffer, 0, length, 0);
+    return buffer.subarray(0, read);
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,132 @@
+// The app's SQLite database, encrypted at rest; its key lives in the vault as 'database-key'.
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3-multiple-ciphers';
+import { applyKey, generateDatabaseKey, isNotADatabaseError, isWellFormedKey, keyOpensFile } from './db-cipher';
+import { migrate } from './migrations';
+import type { Vault } from './vault';
+
+export const DATABASE_KEY_ACCOUNT = 'database-key';
+
+export interface AppDatabase {
+  readonly db: Database.Database;
+  /** The database file, or ':memory:' for a session-only database (see `persistent`). */
+  readonly file: string;
+  /** False when there was no keychain to keep a key in, so nothing is written to disk this session. */
+  readonly persistent: boolean;
+  close(): void;
+}
+
+export type DatabaseKeyErrorCode = 'DB_KEY_MISSING' | 'DB_KEY_WRONG';
+
+export class DatabaseKeyError extends Error {
+  constructor(
+    readonly code: DatabaseKeyErrorCode,
+    message: string,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'DatabaseKeyError';
+  }
+}
+
+export async function openDatabase(opts: { file: string; vault: Vault }): Promise<AppDatabase> {
+  const file = path.resolve(opts.file);
+  if (existsSync(file)) return openExisting(file, opts.vault);
+  // A key held only in memory would be gone at exit and leave an unreadable file behind.
+  if (opts.vault.status === 'unavailable') return wrap(prepare(new Database(':memory:')), ':memory:', false);
+  return createNew(file, opts.vault);
+}
+
+async function createNew(file: string, vault: Vault): Promise<AppDatabase> {
+  // An existing key is reused: a restored backup of the old file stays readable.
+  const stored = await vault.get(DATABASE_KEY_ACCOUNT);
+  const key = stored && isWellFormedKey(stored) ? stored : generateDatabaseKey();
+  // The key is stored before the file exists, so there is never a file without its key.
+  if (key !== stored) await vault.set(DATABASE_KEY_ACCOUNT, key);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const db = new Database(file);
+  try {
+    if (process.platform !== 'win32') chmodSync(file, 0o600);
+    return wrap(prepareEncrypted(db, key), file, true);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+async function openExisting(file: string, vault: Vault): Promise<AppDatabase> {
+  const key = await readKey(file, vault);
+  if (!isWellFormedKey(key) || !keyOpensFile(file, key)) throw wrongKey(file);
+  const db = new Database(file, { fileMustExist: true });
+  try {
+    return wrap(prepareEncrypted(db, key), file, true);
+  } catch (error) {
+    db.close();
+    throw isNotADatabaseError(error) ? wrongKey(file, error) : error;
+  }
+}
+
+async function readKey(file: string, vault: Vault): Promise<string> {
+  let key: string | null;
+  try {
+    key = await vault.get(DATABASE_KEY_ACCOUNT);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw missingKey(file, `the system keychain could not be read (${reason})`, error);
+  }
+  if (key) return key;
+  throw missingKey(
+    file,
+    vault.status === 'unavailable'
+      ? 'the system keychain is not available, so its key cannot be read'
+      : `its key ("${DATABASE_KEY_ACCOUNT}" under "abha-desk") is not in the system keychain`,
+  );
+}
+
+function prepareEncrypted(db: Database.Database, key: string): Database.Database {
+  applyKey(db, key);
+  // The first read is where a wrong key shows up (SQLITE_NOTADB).
+  db.prepare('SELECT count(*) FROM sqlite_master').get();
+  return prepare(db);
+}
+
+function prepare(db: Database.Database): Database.Database {
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  migrate(db);
+  return db;
+}
+
+function wrap(db: Database.Database, file: string, persistent: boolean): AppDatabase {
+  return {
+    db,
+    file,
+    persistent,
+    close: () => {
+      if (db.open) db.close();
+    },
+  };
+}
+
+function missingKey(file: string, why: string, cause?: unknown): DatabaseKeyError {
+  return new DatabaseKeyError(
+    'DB_KEY_MISSING',
+    `ABHA Desk could not open its database at ${file}: the file is encrypted and ${why}. ` +
+      'Nothing was changed; the file was left exactly as it was. ' +
+      'Unlock or repair the system keychain (or sign in as the user who set up ABHA Desk) and start ABHA Desk again. ' +
+      'Without the key the data in this file cannot be read.',
+    cause === undefined ? undefined : { cause },
+  );
+}
+
+function wrongKey(file: string, cause?: unknown): DatabaseKeyError {
+  return new DatabaseKeyError(
+    'DB_KEY_WRONG',
+    `ABHA Desk could not open its database at ${file}: the key in the system keychain does not unlock it ` +
+      '(the keychain entry may have been replaced, or the file was copied from another computer or is damaged). ' +
+      'Nothing was changed; the file was left exactly as it was. ' +
+      'Restore the matching keychain entry or the matching database file, then start ABHA Desk again.',
+    cause === undefined ? undefined : { cause },
+  );
+}

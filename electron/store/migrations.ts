@@ -1,0 +1,55 @@
+// Numbered schema migrations, tracked in `pragma user_version`. Each runs in its own transaction,
+// so a failing step leaves the database at the previous version instead of half-migrated.
+import type Database from 'better-sqlite3-multiple-ciphers';
+import { createAuditLog } from './migrations/001-audit-log';
+
+export interface Migration {
+  version: number;
+  name: string;
+  up(db: Database.Database): void;
+}
+
+export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'create audit_log', up: createAuditLog }];
+
+export class DatabaseVersionError extends Error {
+  readonly code = 'DB_TOO_NEW';
+  constructor(file: string, found: number, known: number) {
+    super(
+      `The database at ${file} was last used by a newer version of ABHA Desk (schema ${found}; this version knows up to ${known}). ` +
+        'Nothing was changed. Install the newer version of ABHA Desk again to use this data.',
+    );
+    this.name = 'DatabaseVersionError';
+  }
+}
+
+export interface MigrationOutcome {
+  from: number;
+  to: number;
+}
+
+export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): MigrationOutcome {
+  checkNumbering(migrations);
+  const from = schemaVersion(db);
+  const latest = migrations.length;
+  if (from > latest) throw new DatabaseVersionError(db.name, from, latest);
+  for (const migration of migrations.slice(from)) {
+    db.transaction(() => {
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    }).immediate();
+  }
+  return { from, to: schemaVersion(db) };
+}
+
+export function schemaVersion(db: Database.Database): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+// The version doubles as the array position, so a gap or a reordering is a programming error.
+function checkNumbering(migrations: readonly Migration[]): void {
+  migrations.forEach((migration, index) => {
+    if (migration.version !== index + 1) {
+      throw new Error(`Migration "${migration.name}" is numbered ${migration.version}; expected ${index + 1}.`);
+    }
+  });
+}
