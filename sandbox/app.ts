@@ -1,0 +1,46 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { SandboxContext } from './context';
+import { controlRoutes } from './control';
+import { AbdmError, installErrorHandling, isGatewayUrl, validationError } from './errors';
+import { gatewaySessionRoutes } from './gateway/sessions';
+import { healthIdRoutes } from './healthid/index';
+
+/** Latency, 5xx answers and dropped connections on ABDM routes (never on /_sandbox). */
+function installFaultInjection(app: FastifyInstance, ctx: SandboxContext): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/_sandbox')) return;
+    const { latencyMs } = ctx.faults.settings;
+    if (latencyMs) await sleep(latencyMs);
+    const decision = ctx.faults.decide();
+    if (decision === 'drop') {
+      reply.hijack();
+      request.raw.socket.destroy();
+    } else if (decision === 'error') {
+      reply.header('x-sandbox-fault', 'error');
+      const gateway = isGatewayUrl(request.url);
+      throw new AbdmError(gateway ? 503 : 500, 'HIS-500', 'Downstream system(s) is down.', { gatewayCode: 2503 });
+    }
+  });
+}
+
+export function buildSandboxApp(ctx: SandboxContext): FastifyInstance {
+  const app = Fastify({
+    // No request logging: request bodies carry Aadhaar numbers.
+    logger: false,
+    bodyLimit: ctx.config.bodyLimitBytes,
+    forceCloseConnections: true,
+    // Wrong types are errors, as in the real service's strict clients; no silent coercion.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+    schemaErrorFormatter: validationError,
+  });
+  installErrorHandling(app, ctx.config.bodyLimitBytes);
+  installFaultInjection(app, ctx);
+
+  app.register(gatewaySessionRoutes(ctx), { prefix: '/gateway/v0.5' });
+  // ── Issue 5: register the HIU-facing gateway routes (sandbox/gateway/hiu/index.ts) here, e.g.
+  //    app.register(gatewayHiuRoutes(ctx), { prefix: '/gateway' });
+  app.register(healthIdRoutes(ctx), { prefix: '/api/v1' });
+  app.register(controlRoutes(ctx), { prefix: '/_sandbox' });
+  return app;
+}

@@ -1,0 +1,58 @@
+/** Every tunable of the sandbox. Defaults follow ../shared/spec/healthid-v1.md §6 where a value is known. */
+export interface SandboxConfig {
+  clientId: string;
+  clientSecret: string;
+  /** The OTP every Aadhaar and mobile challenge accepts. */
+  otp: string;
+  seed: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  userTokenTtlSeconds: number;
+  userRefreshTokenTtlSeconds: number;
+  otpValiditySeconds: number;
+  /** Wrong OTPs allowed per transaction before it is locked (HIS-1039). */
+  otpMaxFailedAttempts: number;
+  /** OTP sends allowed per transaction, the first one included (HIS-2017 beyond). */
+  otpMaxSends: number;
+  resendSpacingSeconds: number;
+  transactionTtlSeconds: number;
+  /** New OTP transactions allowed for one Aadhaar number or ABHA account within the window (HIS-1023 beyond). */
+  otpTransactionsPerIdentity: number;
+  otpTransactionWindowSeconds: number;
+  maxAccountsPerMobile: number;
+  bodyLimitBytes: number;
+  /** Where issue-5 gateway callbacks go (the app's bridge URL); unused by Health ID. */
+  bridgeUrl: string | undefined;
+  stateFile: string | undefined;
+}
+
+export const DEFAULT_CONFIG: SandboxConfig = {
+  clientId: 'abha-desk-training',
+  clientSecret: 'training-secret',
+  otp: '123456',
+  seed: 'abha-desk-sandbox',
+  accessTokenTtlSeconds: 600,
+  refreshTokenTtlSeconds: 1800,
+  userTokenTtlSeconds: 1800,
+  userRefreshTokenTtlSeconds: 86400,
+  otpValiditySeconds: 600,
+  otpMaxFailedAttempts: 5,
+  otpMaxSends: 3,
+  resendSpacingSeconds: 60,
+  transactionTtlSeconds: 1800,
+  otpTransactionsPerIdentity: 10,
+  otpTransactionWindowSeconds: 1800,
+  maxAccountsPerMobile: 10,
+  bodyLimitBytes: 1024 * 1024,
+  bridgeUrl: undefined,
+  stateFile: undefined,
+};
+
+export function resolveConfig(overrides: Partial<SandboxConfig>): SandboxConfig {
+  const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
+  const config = { ...DEFAULT_CONFIG, ...defined } as SandboxConfig;
+  if (!/^\d{6}$/.test(config.otp)) throw new Error(`sandbox otp must be 6 digits, got "${config.otp}"`);
+  if (!(config.accessTokenTtlSeconds > 0)) throw new Error('accessTokenTtlSeconds must be a positive number of seconds');
+  if (!config.clientId || !config.clientSecret) throw new Error('clientId and clientSecret must not be empty');
+  return config;
+}

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import type { Clock } from './clock';
+import type { SandboxConfig } from './config';
+import { FaultInjector } from './faults';
+import { accountForTrainingIdentity } from './healthid/accounts';
+import { createSigningKey, type SigningKey } from './signing-key';
+import { SandboxState } from './state';
+import { TRAINING_IDENTITIES } from './training-identities';
+
+export { requireGatewayToken, signGatewayAccessToken, verifyGatewayAccessToken } from './gateway/access-tokens';
+
+export interface SandboxKeys {
+  /** Signs gateway access tokens; its public half is served at /gateway/v0.5/certs. Issue 5 signs callbacks with it. */
+  gateway: SigningKey;
+  /** Signs Health ID user tokens (X-Token), RS512 like the real service. */
+  healthId: SigningKey;
+  /** HS256 secret for gateway refresh tokens (Keycloak also uses a symmetric key for these). */
+  refreshSecret: Uint8Array;
+}
+
+/** What every sandbox plugin receives. */
+export interface SandboxContext {
+  clock: Clock;
+  config: SandboxConfig;
+  keys: SandboxKeys;
+  state: SandboxState;
+  faults: FaultInjector;
+  /** `http://127.0.0.1:PORT` once listening; used for token issuers and discovery URLs. */
+  publicUrl: string;
+}
+
+export async function createContext(clock: Clock, config: SandboxConfig, faults: FaultInjector): Promise<SandboxContext> {
+  const keys: SandboxKeys = {
+    gateway: await createSigningKey('RS256'),
+    healthId: await createSigningKey('RS512'),
+    refreshSecret: randomBytes(32),
+  };
+  const seedAccounts = trainingAccounts(config.seed, clock);
+  return { clock, config, keys, state: new SandboxState(seedAccounts, config.stateFile), faults, publicUrl: 'http://127.0.0.1' };
+}
+
+/** Accounts that exist before anyone enrols; computed once because the Aadhaar key is slow on purpose. */
+function trainingAccounts(seed: string, clock: Clock): () => ReturnType<typeof accountForTrainingIdentity>[] {
+  const existing = Object.values(TRAINING_IDENTITIES).filter((identity) => 'existingAbha' in identity);
+  const accounts = existing.map((identity) => accountForTrainingIdentity(identity, seed, clock.now()));
+  return () => accounts.map((account) => ({ ...account }));
+}

@@ -1,0 +1,139 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { Resident } from './residents/synthetic-resident';
+
+/** An ABHA account. Holds no Aadhaar number: only its scrypt key and last four digits. */
+export interface Account extends Omit<Resident, 'aadhaarMobile'> {
+  healthIdNumber: string;
+  healthId: string;
+  aadhaarKey: string;
+  aadhaarLast4: string;
+  mobile: string;
+  email: string | null;
+  profilePhoto: string | null;
+  authMethods: string[];
+  createdAt: number;
+}
+
+export interface OtpChallenge {
+  /** Send times (ms), first send included. */
+  sentAt: number[];
+  failedAttempts: number;
+  expiresAt: number;
+}
+
+export type RegistrationStep = 'AADHAAR_OTP_SENT' | 'AADHAAR_VERIFIED' | 'MOBILE_OTP_SENT' | 'MOBILE_VERIFIED' | 'COMPLETED';
+
+export interface RegistrationTransaction {
+  kind: 'registration';
+  txnId: string;
+  createdAt: number;
+  step: RegistrationStep;
+  aadhaarKey: string;
+  aadhaarLast4: string;
+  resident: Resident;
+  mobile: string | null;
+  otp: OtpChallenge;
+}
+
+export interface LoginTransaction {
+  kind: 'login';
+  txnId: string;
+  createdAt: number;
+  step: 'OTP_SENT' | 'COMPLETED';
+  healthIdNumber: string;
+  otp: OtpChallenge;
+}
+
+export type Transaction = RegistrationTransaction | LoginTransaction;
+
+interface StateFileContent {
+  version: 1;
+  accounts: Account[];
+}
+
+/**
+ * Everything the sandbox remembers. Accounts may be persisted to a JSON file; transactions and OTP
+ * counters live in memory only, like short-lived server state.
+ */
+export class SandboxState {
+  readonly accounts = new Map<string, Account>();
+  readonly transactions = new Map<string, Transaction>();
+  /** Times at which OTP transactions were opened, per identity (Aadhaar key or ABHA number). */
+  readonly otpTransactionLog = new Map<string, number[]>();
+  private readonly byAddress = new Map<string, Account>();
+  private readonly byAadhaarKey = new Map<string, Account>();
+
+  constructor(
+    private readonly seedAccounts: () => Account[],
+    private readonly stateFile?: string,
+  ) {
+    this.load();
+  }
+
+  addAccount(account: Account): void {
+    this.accounts.set(account.healthIdNumber, account);
+    this.byAddress.set(account.healthId.toLowerCase(), account);
+    this.byAadhaarKey.set(account.aadhaarKey, account);
+    this.save();
+  }
+
+  findByHealthIdNumber(healthIdNumber: string): Account | undefined {
+    return this.accounts.get(healthIdNumber);
+  }
+
+  findByAddress(address: string): Account | undefined {
+    return this.byAddress.get(address.toLowerCase());
+  }
+
+  findByAadhaarKey(key: string): Account | undefined {
+    return this.byAadhaarKey.get(key);
+  }
+
+  countAccountsWithMobile(mobile: string): number {
+    return [...this.accounts.values()].filter((a) => a.mobile === mobile).length;
+  }
+
+  /** Back to the state of a fresh start: training identities only, no transactions. */
+  reset(): void {
+    this.clearMemory();
+    for (const account of this.seedAccounts()) this.addAccount(account);
+    this.save();
+  }
+
+  private clearMemory(): void {
+    this.accounts.clear();
+    this.byAddress.clear();
+    this.byAadhaarKey.clear();
+    this.transactions.clear();
+    this.otpTransactionLog.clear();
+  }
+
+  private load(): void {
+    if (!this.stateFile || !existsSync(this.stateFile)) {
+      this.reset();
+      return;
+    }
+    const content = JSON.parse(readFileSync(this.stateFile, 'utf8')) as StateFileContent;
+    if (content.version !== 1 || !Array.isArray(content.accounts)) {
+      throw new Error(`sandbox state file ${this.stateFile} is not a version-1 sandbox state`);
+    }
+    this.clearMemory();
+    for (const account of this.seedAccounts()) this.indexAccount(account);
+    for (const account of content.accounts) this.indexAccount(account);
+  }
+
+  private indexAccount(account: Account): void {
+    this.accounts.set(account.healthIdNumber, account);
+    this.byAddress.set(account.healthId.toLowerCase(), account);
+    this.byAadhaarKey.set(account.aadhaarKey, account);
+  }
+
+  private save(): void {
+    if (!this.stateFile) return;
+    const content: StateFileContent = { version: 1, accounts: [...this.accounts.values()] };
+    // Write then rename, so a crash never leaves half a file behind.
+    const temporary = `${this.stateFile}.tmp`;
+    writeFileSync(temporary, JSON.stringify(content, null, 2));
+    renameSync(temporary, this.stateFile);
+  }
+}
