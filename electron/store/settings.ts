@@ -1,7 +1,7 @@
 // The settings the operator edits, kept in a JSON file by electron-store (main) or its `conf` core (tests, web mode).
 import Conf from 'conf';
 import { AppFailure } from '../ipc/result';
-import { describeIssues } from '../ipc/dispatch';
+import type { z } from 'zod';
 import { migrateSettings } from './settings-migrations';
 import {
   ENVIRONMENT_PRESETS,
@@ -67,7 +67,7 @@ export function openConfSettings(dir: string): SettingsStore {
 /** Validates a patch and merges it; throws SettingsValidationError naming the offending field. */
 export function applySettingsPatch(current: Settings, patch: unknown): Settings {
   const parsedPatch = settingsPatchSchema.safeParse(patch);
-  if (!parsedPatch.success) throw new SettingsValidationError(describeIssues('settings', parsedPatch.error));
+  if (!parsedPatch.success) throw new SettingsValidationError(describeIssues(parsedPatch.error));
   const { bridge, ...fields } = parsedPatch.data;
   const merged = {
     ...current,
@@ -76,7 +76,7 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
     bridge: { ...current.bridge, ...bridge },
   };
   const parsed = settingsSchema.safeParse(merged);
-  if (!parsed.success) throw new SettingsValidationError(describeIssues('settings', parsed.error));
+  if (!parsed.success) throw new SettingsValidationError(describeIssues(parsed.error));
   return parsed.data;
 }
 
@@ -93,6 +93,16 @@ function followEnvironment(current: Settings, patch: SettingsPatch): Partial<Set
     if (current[key] === oldPreset[key]) moved[key] = newPreset[key];
   }
   return moved;
+}
+
+/** "settings: bridge.port: expected number, received string" — the field first, as the IPC layer words it. */
+function describeIssues(error: z.ZodError): string {
+  const parts = error.issues.map((issue) => {
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+    const fields = keys.length ? keys.map((key) => [...issue.path, key].map(String).join('.')) : [issue.path.map(String).join('.')];
+    return `${fields.join(', ')}: ${issue.message.replace(/^Invalid input: /, '')}`;
+  });
+  return `settings: ${parts.join('; ')}`;
 }
 
 function sameJson(a: unknown, b: unknown): boolean {
