@@ -99,7 +99,8 @@ function followEnvironment(current: Settings, patch: SettingsPatch): Partial<Set
 function describeIssues(error: z.ZodError): string {
   const parts = error.issues.map((issue) => {
     const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
-    const fields = keys.length ? keys.map((key) => [...issue.path, key].map(String).join('.')) : [issue.path.map(String).join('.')];
+    const dotted = (path: PropertyKey[]) => path.map(String).join('.');
+    const fields = keys.length ? keys.map((key) => dotted([...issue.path, key])) : [dotted(issue.path)];
     return `${fields.join(', ')}: ${issue.message.replace(/^Invalid input: /, '')}`;
   });
   return `settings: ${parts.join('; ')}`;
