@@ -1,0 +1,105 @@
+// Carries the IPC contract over a WebSocket: {id, channel, input} in, {id, result} out, and
+// pushed {event, payload}. Message bodies are never logged: later channels carry personal data.
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { Dispatch } from '../ipc/dispatch';
+import type { EventBus } from '../ipc/events';
+import type { Result } from '../ipc/result';
+import { checkSocketRequest, type Refusal } from './access';
+import { IPC_PATH, SUBPROTOCOL, type ReplyMessage, type ServerMessage } from './protocol';
+
+export interface IpcSocketOptions {
+  origin: string;
+  token: string;
+  dispatch: Dispatch;
+  events: EventBus;
+}
+
+// Far above any settings patch; later channels that move files should not use this socket for bulk data.
+const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+export function attachIpcSocket(server: Server, opts: IpcSocketOptions): { close(): void } {
+  const sockets = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    handleProtocols: () => SUBPROTOCOL,
+  });
+
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const refusal = new URL(request.url ?? '/', opts.origin).pathname === IPC_PATH
+      ? checkSocketRequest(request, opts.origin, opts.token)
+      : { status: 403 as const, reason: `WebSockets are served only at ${IPC_PATH}.` };
+    if (refusal) return refuse(socket, refusal);
+    sockets.handleUpgrade(request, socket, head, (client) => serve(client, opts.dispatch));
+  });
+
+  const detach = opts.events.attach((event, payload) => {
+    const message: ServerMessage = { event, payload };
+    for (const client of sockets.clients) send(client, message);
+  });
+
+  return {
+    close() {
+      detach();
+      for (const client of sockets.clients) client.close(1001, 'ABHA Desk web mode stopped');
+      sockets.close();
+    },
+  };
+}
+
+function serve(client: WebSocket, dispatch: Dispatch): void {
+  client.on('message', async (data: RawData, isBinary: boolean) => {
+    const call = readCall(data, isBinary);
+    if ('error' in call) return send(client, { id: call.id, result: call.error });
+    send(client, { id: call.id, result: await dispatchSafely(dispatch, call.channel, call.input) });
+  });
+  // A malformed frame or an oversized message closes only this connection; log nothing about its content.
+  client.on('error', () => client.terminate());
+}
+
+// The dispatcher answers every failure as a Result already; this only guards the socket against a bug there.
+async function dispatchSafely(dispatch: Dispatch, channel: unknown, input: unknown): Promise<Result<unknown>> {
+  try {
+    return await dispatch(channel, input);
+  } catch {
+    return { ok: false, error: { code: 'INTERNAL', message: 'Something went wrong inside ABHA Desk. Please try again.' } };
+  }
+}
+
+type ReadCall = { id: number; channel: unknown; input: unknown } | { id: number | null; error: Result<never> };
+
+function readCall(data: RawData, isBinary: boolean): ReadCall {
+  if (isBinary) return { id: null, error: invalidMessage('Messages must be JSON text, not binary.') };
+  let message: unknown;
+  try {
+    message = JSON.parse(data.toString());
+  } catch {
+    return { id: null, error: invalidMessage('The message is not valid JSON.') };
+  }
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) {
+    return { id: null, error: invalidMessage('The message must be an object {id, channel, input}.') };
+  }
+  const { id, channel, input } = message as Record<string, unknown>;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id)) {
+    return { id: null, error: invalidMessage('The message needs a whole-number "id".') };
+  }
+  return { id, channel, input };
+}
+
+function invalidMessage(message: string): Result<never> {
+  return { ok: false, error: { code: 'INVALID_MESSAGE', message } };
+}
+
+function send(client: WebSocket, message: ServerMessage | ReplyMessage): void {
+  if (client.readyState === client.OPEN) client.send(JSON.stringify(message));
+}
+
+function refuse(socket: Duplex, refusal: Refusal): void {
+  const text = refusal.status === 401 ? 'Unauthorized' : 'Forbidden';
+  const body = `${refusal.reason}\n`;
+  socket.end(
+    `HTTP/1.1 ${refusal.status} ${text}\r\nContent-Type: text/plain; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}

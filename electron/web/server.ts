@@ -1,0 +1,89 @@
+// Web mode: the built renderer on 127.0.0.1 with the real main-process handlers behind a WebSocket
+// that carries the same IPC contract. Used by `npm run web` and by the end-to-end tests.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { startAppCore } from '../app-core';
+import { openConfSettings } from '../store/settings';
+import type { SecretDriver } from '../store/vault';
+import { createToken } from './access';
+import { attachIpcSocket } from './ipc-socket';
+import { bundleShim } from './shim-bundle';
+import { serveStatic } from './static-files';
+
+export const DEFAULT_RENDERER_FOLDER = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
+const HOST = '127.0.0.1';
+
+export interface WebServerOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  dataFolder: string;
+  secretDriver: SecretDriver | null;
+  rendererFolder?: string;
+  logError?: (channel: string, error: unknown) => void;
+}
+
+export interface WebServer {
+  /** Open this: it carries the per-run token in its fragment, which never reaches the server in HTTP. */
+  url: string;
+  origin: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
+  const core = await startAppCore({
+    dataFolder: opts.dataFolder,
+    settings: openConfSettings(opts.dataFolder),
+    secretDriver: opts.secretDriver,
+    transport: 'web',
+    logError: opts.logError,
+  });
+  const token = createToken();
+  const rendererFolder = opts.rendererFolder ?? DEFAULT_RENDERER_FOLDER;
+  let origin = '';
+  const http = createServer((request, response) => {
+    serveStatic({ rendererFolder, origin, shim: bundleShim }, request, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end(`${error instanceof Error ? error.message : String(error)}\n`);
+    });
+  });
+  try {
+    origin = `http://${HOST}:${await listen(http, opts.port ?? 0)}`;
+  } catch (error) {
+    await core.close();
+    throw error;
+  }
+  const socket = attachIpcSocket(http, { origin, token, dispatch: core.dispatch, events: core.events });
+  let closing: Promise<void> | undefined;
+  return {
+    url: `${origin}/#token=${token}`,
+    origin,
+    token,
+    close: () =>
+      (closing ??= (async () => {
+        socket.close();
+        http.closeAllConnections();
+        await new Promise<void>((resolve) => http.close(() => resolve()));
+        await core.close();
+      })()),
+  };
+}
+
+/** Loopback only: nothing else on the network can reach the handlers. */
+function listen(http: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${port} on ${HOST} is already in use; choose another with --port.`, { cause: error })
+          : error,
+      );
+    };
+    http.once('error', onError);
+    http.listen(port, HOST, () => {
+      http.off('error', onError);
+      resolve((http.address() as AddressInfo).port);
+    });
+  });
+}

@@ -1,0 +1,75 @@
+// `npm run web`: serves the built renderer with the real handlers on 127.0.0.1 and prints the URL.
+//   --port <n>                 default 5174 (0 picks a free port)
+//   --data-dir <folder>        default ~/.local/share/abha-desk-web (a fresh temp folder with --keychain memory)
+//   --keychain system|memory   default system; without a usable keychain, secrets stay in memory for the run
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startWebServer } from '../electron/web/server';
+import { keytarDriver } from '../electron/store/keytar-driver';
+import { memorySecretDriver } from '../electron/store/vault';
+
+function usage(problem: string): never {
+  console.error(`${problem}\nUsage: npm run web -- [--port 5174] [--data-dir <folder>] [--keychain system|memory]`);
+  process.exit(2);
+}
+
+type Keychain = 'system' | 'memory';
+
+function readOptions(): { port: number; dataDir: string | undefined; keychain: Keychain } {
+  let values: { port: string; 'data-dir'?: string | undefined; keychain: string };
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string', default: '5174' },
+        'data-dir': { type: 'string' },
+        keychain: { type: 'string', default: 'system' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    usage(error instanceof Error ? error.message : String(error));
+  }
+  const port = Number(values.port);
+  if (!/^\d+$/.test(values.port) || port > 65_535) usage(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
+  const keychain = values.keychain;
+  if (keychain !== 'system' && keychain !== 'memory') usage(`--keychain must be "system" or "memory", not "${keychain}".`);
+  return { port, dataDir: values['data-dir'], keychain };
+}
+
+/** With a memory keychain the database key dies with the process, so its data folder must too. */
+function dataFolder(dataDir: string | undefined, keychain: Keychain): { folder: string; temporary: boolean } {
+  if (dataDir) return { folder: path.resolve(dataDir), temporary: false };
+  if (keychain === 'memory') return { folder: mkdtempSync(path.join(os.tmpdir(), 'abha-desk-web-')), temporary: true };
+  const base = process.env.XDG_DATA_HOME || path.join(os.homedir(), '.local', 'share');
+  return { folder: path.join(base, 'abha-desk-web'), temporary: false };
+}
+
+const options = readOptions();
+const data = dataFolder(options.dataDir, options.keychain);
+let server;
+try {
+  server = await startWebServer({
+    port: options.port,
+    dataFolder: data.folder,
+    secretDriver: options.keychain === 'memory' ? memorySecretDriver() : keytarDriver(),
+    // Only the channel and the error go to the console, never the input (it may carry personal data).
+    logError: (channel, error) => console.error(`[${channel}]`, error),
+  });
+} catch (error) {
+  console.error(`ABHA Desk (web mode) could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+console.log(`Data folder: ${data.folder}${data.temporary ? ' (temporary, removed on exit)' : ''}`);
+console.log(`ABHA Desk (web mode): ${server.url}`);
+
+const running = server;
+async function stop() {
+  await running.close();
+  if (data.temporary) rmSync(data.folder, { recursive: true, force: true });
+  process.exit(0);
+}
+process.once('SIGINT', () => void stop());
+process.once('SIGTERM', () => void stop());

@@ -1,0 +1,110 @@
+// The web-mode HTTP side: the page with its web-mode CSP and shim, and nothing else.
+import http from 'node:http';
+import { rmSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SHIM_PATH } from '../../../electron/web/protocol';
+import { webModePage } from '../../../electron/web/page';
+import { INDEX_HTML, startTestServer, type TestServer } from './web-server-fixture';
+
+let server: TestServer | undefined;
+
+afterEach(async () => {
+  await server?.dispose();
+  server = undefined;
+});
+
+/** A raw request, so the path and Host header go out exactly as written. */
+function get(origin: string, path: string, headers: Record<string, string> = {}, method = 'GET') {
+  const { hostname, port } = new URL(origin);
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+    const request = http.request({ hostname, port, path, method, headers }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+describe('the page', () => {
+  it('allows connections only to its own socket, in the header and in the meta tag', async () => {
+    server = await startTestServer();
+    const page = await get(server.origin, '/');
+    const socketOrigin = server.origin.replace('http:', 'ws:');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toContain(`connect-src ${socketOrigin}`);
+    expect(page.headers['content-security-policy']).not.toContain("connect-src 'none'");
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.body).toContain(`content="${page.headers['content-security-policy']}"`);
+  });
+
+  it('loads the shim before the app script, from its own origin', async () => {
+    server = await startTestServer();
+    const page = await get(server.origin, '/');
+    const shimAt = page.body.indexOf(`<script src=".${SHIM_PATH}"></script>`);
+    expect(shimAt).toBeGreaterThan(0);
+    expect(shimAt).toBeLessThan(page.body.indexOf('<script type="module"'));
+  });
+
+  it('serves a shim that defines window.abhaDesk with the contract channels and no zod', async () => {
+    server = await startTestServer();
+    const shim = await get(server.origin, SHIM_PATH);
+    expect(shim.status).toBe(200);
+    expect(shim.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(shim.body).toContain('abhaDesk');
+    expect(shim.body).toContain('"settings.update"');
+    expect(shim.body).not.toMatch(/zod/i);
+  });
+
+  it('says how to build the renderer when it is missing', async () => {
+    server = await startTestServer();
+    rmSync(server.rendererFolder, { recursive: true });
+    const page = await get(server.origin, '/');
+    expect(page.status).toBe(503);
+    expect(page.body).toContain('npx vite build');
+  });
+});
+
+describe('what is refused', () => {
+  it('refuses a request addressed to another host name (DNS rebinding)', async () => {
+    server = await startTestServer();
+    const page = await get(server.origin, '/', { Host: `evil.example:${new URL(server.origin).port}` });
+    expect(page.status).toBe(403);
+  });
+
+  it('never serves files outside the renderer folder', async () => {
+    server = await startTestServer();
+    for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/%2e%2e/%2e%2e/secret.txt']) {
+      const response = await get(server.origin, path);
+      expect(response.status, path).not.toBe(200);
+      expect(response.body).not.toContain('outside the renderer folder');
+    }
+  });
+
+  it('serves the built assets, and 404 for what is not there', async () => {
+    server = await startTestServer();
+    expect((await get(server.origin, '/assets/app.js')).status).toBe(200);
+    expect((await get(server.origin, '/assets/missing.js')).status).toBe(404);
+  });
+
+  it('answers only GET and HEAD', async () => {
+    server = await startTestServer();
+    expect((await get(server.origin, '/', {}, 'POST')).status).toBe(405);
+  });
+});
+
+describe('webModePage', () => {
+  it('refuses a page without a CSP rather than serving it unprotected', () => {
+    expect(() => webModePage('<html><script src="a.js"></script></html>', 'ws://127.0.0.1:1')).toThrow(
+      /no Content-Security-Policy/,
+    );
+  });
+
+  it('keeps every other directive of the renderer policy', () => {
+    const { csp } = webModePage(INDEX_HTML, 'ws://127.0.0.1:5174');
+    expect(csp).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; object-src 'none'; base-uri 'none'; connect-src ws://127.0.0.1:5174",
+    );
+  });
+});
