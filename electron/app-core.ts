@@ -7,8 +7,17 @@ import { EventBus } from './ipc/events';
 import { createHandlers } from './ipc/handlers';
 import type { AppInfo } from './ipc/contract';
 import type { SettingsStore } from './store/settings';
-import { openVault, type SecretDriver } from './store/vault';
+import { openVault, type SecretDriver, type Vault } from './store/vault';
 import { openDatabase, type AppDatabase } from './store/db';
+import { AbdmConnection, type TrainingEndpoints } from './services/abdm-connection';
+import { AbhaLoginService } from './services/abha-login';
+import { AuditLog } from './services/audit';
+import { CardService } from './services/cards';
+import type { DesktopPort } from './services/desktop-port';
+import { EnrolmentService } from './services/enrolment';
+import { folderDesktop } from './services/folder-desktop';
+import { trainingSandbox } from './services/training-sandbox';
+import { UserTokens } from './services/user-tokens';
 import { APP_NAME, APP_VERSION } from './version';
 
 export interface AppCoreOptions {
@@ -16,6 +25,10 @@ export interface AppCoreOptions {
   settings: SettingsStore;
   secretDriver: SecretDriver | null;
   transport: AppInfo['transport'];
+  /** Save dialog and printer; web mode and tests default to an `exports` folder inside the data folder. */
+  desktop?: DesktopPort;
+  /** Where training mode's ABDM lives; by default an embedded simulator started on first use. */
+  training?: TrainingEndpoints;
   logError?: (channel: string, error: unknown) => void;
 }
 
@@ -23,6 +36,7 @@ export interface AppCore {
   dispatch: Dispatch;
   events: EventBus;
   database: AppDatabase;
+  vault: Vault;
   close(): Promise<void>;
 }
 
@@ -31,6 +45,13 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   const vault = await openVault(opts.secretDriver);
   const database = await openDatabase({ file: path.join(opts.dataFolder, 'abha-desk.db'), vault });
   const events = new EventBus();
+  const settings = () => opts.settings.get();
+  const lang = () => settings().language;
+  const sandbox = opts.training ? null : trainingSandbox();
+  const abdm = new AbdmConnection(settings, vault, opts.training ?? (() => sandbox!.endpoints()));
+  const healthId = () => abdm.healthId();
+  const tokens = new UserTokens();
+  const audit = new AuditLog(database.db, () => settings().operatorName);
   const handlers = createHandlers({
     name: APP_NAME,
     version: APP_VERSION,
@@ -39,11 +60,19 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     settings: opts.settings,
     vault,
     events,
+    enrolment: new EnrolmentService({ healthId, tokens, audit, lang }),
+    login: new AbhaLoginService({ healthId, tokens, audit, lang }),
+    cards: new CardService({ healthId, tokens, audit, desktop: opts.desktop ?? folderDesktop(path.join(opts.dataFolder, 'exports')), lang }),
+    audit,
   });
   return {
     dispatch: createDispatcher(handlers, opts.logError),
     events,
     database,
-    close: async () => database.close(),
+    vault,
+    close: async () => {
+      await sandbox?.close();
+      database.close();
+    },
   };
 }

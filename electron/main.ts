@@ -7,6 +7,7 @@ import { INVOKE_CHANNEL, EVENT_CHANNEL } from './ipc/transport-names';
 import { APP_SCHEME, registerAppScheme, serveRenderer, isAppUrl } from './platform/app-protocol';
 import { openElectronSettings } from './platform/settings-backend';
 import { buildAppMenu } from './platform/menu';
+import { electronDesktop } from './platform/desktop';
 import { keytarDriver } from './store/keytar-driver';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -44,6 +45,7 @@ async function start(): Promise<void> {
     settings: openElectronSettings(),
     secretDriver: keytarDriver(),
     transport: 'electron',
+    desktop: electronDesktop(() => mainWindow),
     logError: (channel, error) => console.error(`[ipc] ${channel} failed:`, error),
   });
   const dispatch = core.dispatch;

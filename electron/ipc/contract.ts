@@ -3,6 +3,12 @@
 import { z } from 'zod';
 import { settingsPatchSchema, type Settings } from '../store/settings-schema';
 import type { Result } from './result';
+import { aadhaarProblem } from '../shared/aadhaar';
+import { abhaAddressProblem, parseAbhaIdentifier } from '../shared/abha';
+import type { AuditEntry } from '../services/audit';
+import type { CardImage, PrintPreview } from '../services/cards';
+import type { EnrolmentResult, OtpSent } from '../services/enrolment';
+import type { PatientView } from '../services/patient-view';
 
 /** A channel: the zod schema its input must pass, and (as a type only) what it returns. */
 interface Channel<I extends z.ZodType, O> {
@@ -23,10 +29,50 @@ export interface AppInfo {
   transport: 'electron' | 'web';
 }
 
+const AADHAAR_PROBLEMS = {
+  'not-digits': 'an Aadhaar number has digits only',
+  'wrong-length': 'an Aadhaar number has 12 digits (a Virtual ID has 16)',
+  'starts-with-0-or-1': 'an Aadhaar number never starts with 0 or 1',
+  'check-digit': 'this is not a valid Aadhaar number: a digit may be mistyped',
+} as const;
+
+const aadhaar = z.string().superRefine((value, ctx) => {
+  const problem = aadhaarProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: AADHAAR_PROBLEMS[problem] });
+});
+const flowId = z.uuid();
+const otp = z.string().regex(/^\d{6}$/, 'the OTP has 6 digits');
+const mobile = z.string().regex(/^[6-9]\d{9}$/, 'a mobile number has 10 digits and starts with 6, 7, 8 or 9');
+const abhaNumber = z.string().regex(/^\d{2}-\d{4}-\d{4}-\d{4}$/, 'an ABHA number looks like 91-1234-5678-9012');
+const abhaIdentifier = z.string().refine((v) => parseAbhaIdentifier(v) !== null, 'enter a 14-digit ABHA number or an ABHA address such as name@sbx');
+const abhaAddress = z.string().trim().refine((v) => v === '' || abhaAddressProblem(v) === null, 'an ABHA address has at least 4 letters, digits or dots and starts with a letter');
+const isoTime = z.iso.datetime();
+
 export const contract = {
   'app.info': takes(noInput).returns<AppInfo>(),
   'settings.get': takes(noInput).returns<Settings>(),
   'settings.update': takes(settingsPatchSchema).returns<Settings>(),
+  'secrets.setClientSecret': takes(z.object({ clientSecret: z.string().min(1).max(500) }).strict()).returns<{ stored: true }>(),
+
+  // The operator confirms, on the patient's behalf, that the patient agreed to Aadhaar-based enrolment.
+  'enrol.start': takes(z.object({ aadhaar, patientConsented: z.literal(true, 'the patient must agree before the Aadhaar OTP is sent') }).strict()).returns<OtpSent>(),
+  'enrol.resendAadhaarOtp': takes(z.object({ flowId }).strict()).returns<OtpSent>(),
+  'enrol.verifyAadhaarOtp': takes(z.object({ flowId, otp }).strict()).returns<{ next: 'mobile' }>(),
+  'enrol.sendMobileOtp': takes(z.object({ flowId, mobile }).strict()).returns<OtpSent>(),
+  'enrol.verifyMobileOtp': takes(z.object({ flowId, otp }).strict()).returns<{ next: 'create' }>(),
+  'enrol.create': takes(z.object({ flowId, abhaAddress: abhaAddress.optional(), email: z.union([z.literal(''), z.email()]).optional() }).strict()).returns<EnrolmentResult>(),
+
+  'login.start': takes(z.object({ abha: abhaIdentifier }).strict()).returns<OtpSent>(),
+  'login.resendOtp': takes(z.object({ flowId }).strict()).returns<OtpSent>(),
+  'login.confirm': takes(z.object({ flowId, otp }).strict()).returns<{ patient: PatientView }>(),
+
+  'patient.profile': takes(z.object({ abhaNumber }).strict()).returns<PatientView>(),
+  'card.image': takes(z.object({ abhaNumber, format: z.enum(['png', 'svg', 'pdf', 'qr']) }).strict()).returns<CardImage>(),
+  'card.save': takes(z.object({ abhaNumber, format: z.enum(['png', 'svg', 'pdf']) }).strict()).returns<{ saved: boolean; path?: string }>(),
+  'card.printPreview': takes(z.object({ abhaNumber, layout: z.enum(['a4', 'cr80']) }).strict()).returns<PrintPreview>(),
+  'card.print': takes(z.object({ abhaNumber, layout: z.enum(['a4', 'cr80']) }).strict()).returns<{ printed: boolean; savedTo?: string }>(),
+
+  'audit.list': takes(z.object({ from: isoTime.optional(), to: isoTime.optional(), limit: z.int().min(1).max(1000).optional() }).strict()).returns<AuditEntry[]>(),
 };
 
 /** Events pushed from main to the renderer, with their payload types. */

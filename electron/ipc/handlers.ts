@@ -4,6 +4,11 @@ import type { EventBus } from './events';
 import type { AppInfo } from './contract';
 import type { SettingsStore } from '../store/settings';
 import type { Vault } from '../store/vault';
+import type { AuditLog } from '../services/audit';
+import type { AbhaLoginService } from '../services/abha-login';
+import type { CardService } from '../services/cards';
+import type { EnrolmentService } from '../services/enrolment';
+import { CLIENT_SECRET_ACCOUNT } from '../services/abdm-connection';
 
 export interface HandlerContext {
   name: string;
@@ -13,6 +18,10 @@ export interface HandlerContext {
   settings: SettingsStore;
   vault: Vault;
   events: EventBus;
+  enrolment: EnrolmentService;
+  login: AbhaLoginService;
+  cards: CardService;
+  audit: AuditLog;
 }
 
 export function createHandlers(ctx: HandlerContext): Handlers {
@@ -31,5 +40,28 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       ctx.events.emit('settings.changed', updated);
       return updated;
     },
+    'secrets.setClientSecret': async ({ clientSecret }) => {
+      await ctx.vault.set(CLIENT_SECRET_ACCOUNT, clientSecret);
+      return { stored: true };
+    },
+
+    'enrol.start': ({ aadhaar }) => ctx.enrolment.start({ aadhaar }),
+    'enrol.resendAadhaarOtp': (input) => ctx.enrolment.resendAadhaarOtp(input),
+    'enrol.verifyAadhaarOtp': (input) => ctx.enrolment.verifyAadhaarOtp(input),
+    'enrol.sendMobileOtp': (input) => ctx.enrolment.sendMobileOtp(input),
+    'enrol.verifyMobileOtp': (input) => ctx.enrolment.verifyMobileOtp(input),
+    'enrol.create': (input) => ctx.enrolment.create(input),
+
+    'login.start': (input) => ctx.login.start(input),
+    'login.resendOtp': (input) => ctx.login.resendOtp(input),
+    'login.confirm': (input) => ctx.login.confirm(input),
+
+    'patient.profile': (input) => ctx.cards.profile(input),
+    'card.image': (input) => ctx.cards.image(input),
+    'card.save': (input) => ctx.cards.save(input),
+    'card.printPreview': (input) => ctx.cards.preview(input),
+    'card.print': (input) => ctx.cards.print(input),
+
+    'audit.list': (query) => ctx.audit.list(query),
   };
 }

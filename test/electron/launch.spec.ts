@@ -33,7 +33,9 @@ test('opens one window showing the version reported by main', async () => {
 test('the window is sandboxed and isolated, with no Node in the page', async () => {
   const page = await app.firstWindow();
   const prefs = await app.evaluate(({ BrowserWindow }) => {
-    const p = BrowserWindow.getAllWindows()[0]!.webContents.getLastWebPreferences();
+    // getLastWebPreferences is present at run time but missing from Electron's type declarations.
+    const contents = BrowserWindow.getAllWindows()[0]!.webContents as unknown as { getLastWebPreferences(): Electron.WebPreferences | null };
+    const p = contents.getLastWebPreferences();
     return { contextIsolation: p?.contextIsolation, sandbox: p?.sandbox, nodeIntegration: p?.nodeIntegration, webSecurity: p?.webSecurity };
   });
   expect(prefs).toEqual({ contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true });

@@ -3,6 +3,7 @@ import { createDispatcher, type Handlers } from '../../../electron/ipc/dispatch'
 import { AppFailure } from '../../../electron/ipc/result';
 import { DEFAULT_SETTINGS } from '../../../electron/store/settings-schema';
 
+// Only the channels these tests call; the dispatcher never touches the others.
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   let settings = structuredClone(DEFAULT_SETTINGS);
   return {
@@ -10,7 +11,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     'settings.get': () => settings,
     'settings.update': (patch) => (settings = { ...settings, ...patch, bridge: { ...settings.bridge, ...patch.bridge } }),
     ...overrides,
-  };
+  } as Handlers;
 }
 
 describe('dispatch', () => {

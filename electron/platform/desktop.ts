@@ -1,0 +1,46 @@
+// The Electron side of the desktop port: the system save dialog, and printing through a hidden window.
+import { BrowserWindow, dialog } from 'electron';
+import type { CardFileFormat, DesktopPort, PrintJob } from '../services/desktop-port';
+
+const FILTERS: Record<CardFileFormat, Electron.FileFilter> = {
+  pdf: { name: 'PDF document', extensions: ['pdf'] },
+  png: { name: 'PNG image', extensions: ['png'] },
+  svg: { name: 'SVG image', extensions: ['svg'] },
+};
+
+export function electronDesktop(parent: () => BrowserWindow | null): DesktopPort {
+  return {
+    async chooseSavePath(suggestedName, format) {
+      const owner = parent();
+      const options = { defaultPath: suggestedName, filters: [FILTERS[format]] };
+      const result = owner ? await dialog.showSaveDialog(owner, options) : await dialog.showSaveDialog(options);
+      return result.canceled || !result.filePath ? null : result.filePath;
+    },
+    print: printJob,
+  };
+}
+
+/** Loads the self-contained print page in a hidden, sandboxed window and opens the system print dialog. */
+async function printJob(job: PrintJob): Promise<{ printed: boolean }> {
+  const win = new BrowserWindow({
+    show: false,
+    webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false, javascript: false },
+  });
+  try {
+    await win.loadURL(`data:text/html;base64,${Buffer.from(job.html).toString('base64')}`);
+    const micrometres = (mm: number) => Math.round(mm * 1000);
+    return await new Promise((resolve) => {
+      win.webContents.print(
+        {
+          silent: false,
+          printBackground: true,
+          margins: { marginType: 'none' },
+          pageSize: { width: micrometres(job.geometry.pageWidthMm), height: micrometres(job.geometry.pageHeightMm) },
+        },
+        (success) => resolve({ printed: success }),
+      );
+    });
+  } finally {
+    win.destroy();
+  }
+}

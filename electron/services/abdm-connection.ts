@@ -1,0 +1,67 @@
+// Which ABDM the app talks to, decided by the settings: the embedded training sandbox, ABDM's sandbox or
+// production. Clients are rebuilt when the environment, a base URL or the client id changes.
+import { GatewaySession } from '../abdm/session';
+import { createHealthIdClient, type HealthIdClient } from '../abdm/healthid';
+import { AppFailure } from '../ipc/result';
+import type { Settings } from '../store/settings-schema';
+import type { Vault } from '../store/vault';
+import { say } from './messages';
+
+export const CLIENT_SECRET_ACCOUNT = 'client-secret';
+
+export interface AbdmEndpoints {
+  healthIdBaseUrl: string;
+  gatewayBaseUrl: string;
+  clientId: string;
+  clientSecret: () => Promise<string>;
+}
+
+/** Starts the in-process simulator on first use; the training credentials are the simulator's defaults. */
+export type TrainingEndpoints = () => Promise<AbdmEndpoints>;
+
+interface Connected {
+  key: string;
+  session: GatewaySession;
+  healthId: HealthIdClient;
+}
+
+export class AbdmConnection {
+  private current: Connected | null = null;
+
+  constructor(
+    private readonly settings: () => Settings,
+    private readonly vault: Vault,
+    private readonly training: TrainingEndpoints,
+  ) {}
+
+  async healthId(): Promise<HealthIdClient> {
+    return (await this.connect()).healthId;
+  }
+
+  async session(): Promise<GatewaySession> {
+    return (await this.connect()).session;
+  }
+
+  private async connect(): Promise<Connected> {
+    const settings = this.settings();
+    const key = [settings.environment, settings.healthIdBaseUrl, settings.gatewayBaseUrl, settings.clientId].join('|');
+    if (this.current?.key === key) return this.current;
+    const endpoints = settings.environment === 'training' ? await this.training() : this.configured(settings);
+    const session = new GatewaySession({ gatewayBaseUrl: endpoints.gatewayBaseUrl, clientId: endpoints.clientId, clientSecret: endpoints.clientSecret });
+    this.current = { key, session, healthId: createHealthIdClient({ baseUrl: endpoints.healthIdBaseUrl, session }) };
+    return this.current;
+  }
+
+  private configured(settings: Settings): AbdmEndpoints {
+    return {
+      healthIdBaseUrl: settings.healthIdBaseUrl,
+      gatewayBaseUrl: settings.gatewayBaseUrl,
+      clientId: settings.clientId,
+      clientSecret: async () => {
+        const secret = await this.vault.get(CLIENT_SECRET_ACCOUNT);
+        if (!secret) throw new AppFailure('CLIENT_SECRET_MISSING', say('clientSecretMissing', settings.language));
+        return secret;
+      },
+    };
+  }
+}

@@ -1,0 +1,101 @@
+// The patient's ABHA profile and card: fetch for display, save to a file, print on A4 or a CR80 card printer.
+import { writeFile } from 'node:fs/promises';
+import type { HealthIdClient } from '../abdm/healthid';
+import { printGeometry, printPageHtml, type PrintGeometry, type PrintLayoutName } from '../cards/print-layout';
+import type { AuditLog } from './audit';
+import { callAbdm } from './call-abdm';
+import type { CardFileFormat, DesktopPort } from './desktop-port';
+import type { Language } from './messages';
+import { toPatientView, type PatientView } from './patient-view';
+import type { UserTokens } from './user-tokens';
+
+export type CardFormat = CardFileFormat | 'qr';
+
+export interface CardImage {
+  format: CardFormat;
+  mimeType: string;
+  /** data: URL, displayable under the renderer's CSP. */
+  dataUrl: string;
+}
+
+export interface PrintPreview extends PrintGeometry {
+  cardImage: string;
+}
+
+const MIME: Record<CardFormat, string> = { pdf: 'application/pdf', png: 'image/png', svg: 'image/svg+xml', qr: 'image/png' };
+
+export interface CardDeps {
+  healthId: () => Promise<HealthIdClient>;
+  tokens: UserTokens;
+  audit: AuditLog;
+  desktop: DesktopPort;
+  lang: () => Language;
+}
+
+export class CardService {
+  constructor(private readonly deps: CardDeps) {}
+
+  async profile(input: { abhaNumber: string }): Promise<PatientView> {
+    const profile = await this.withToken(input.abhaNumber, (c, token) => c.profile(token));
+    return toPatientView(profile);
+  }
+
+  async image(input: { abhaNumber: string; format: CardFormat }): Promise<CardImage> {
+    const data = await this.fetch(input.abhaNumber, input.format);
+    if (input.format !== 'qr') this.deps.audit.record('card.viewed', input.abhaNumber, input.format);
+    return { format: input.format, mimeType: MIME[input.format], dataUrl: `data:${MIME[input.format]};base64,${data.toString('base64')}` };
+  }
+
+  async save(input: { abhaNumber: string; format: CardFileFormat }): Promise<{ saved: boolean; path?: string }> {
+    const data = await this.fetch(input.abhaNumber, input.format);
+    const target = await this.deps.desktop.chooseSavePath(`ABHA-card-${input.abhaNumber}.${input.format}`, input.format);
+    if (!target) return { saved: false };
+    await writeFile(target, data);
+    this.deps.audit.record('card.saved', input.abhaNumber, input.format);
+    return { saved: true, path: target };
+  }
+
+  async preview(input: { abhaNumber: string; layout: PrintLayoutName }): Promise<PrintPreview> {
+    const png = await this.fetch(input.abhaNumber, 'png');
+    return { ...printGeometry(input.layout), cardImage: `data:image/png;base64,${png.toString('base64')}` };
+  }
+
+  async print(input: { abhaNumber: string; layout: PrintLayoutName }): Promise<{ printed: boolean; savedTo?: string }> {
+    const png = await this.fetch(input.abhaNumber, 'png');
+    const geometry = printGeometry(input.layout);
+    const title = `ABHA card ${input.abhaNumber}`;
+    const outcome = await this.deps.desktop.print({ title, geometry, html: printPageHtml(geometry, png, title) });
+    if (outcome.printed) this.deps.audit.record('card.printed', input.abhaNumber, input.layout);
+    return outcome;
+  }
+
+  private async fetch(abhaNumber: string, format: CardFormat): Promise<Buffer> {
+    const file = await this.withToken(abhaNumber, (c, token) => {
+      if (format === 'pdf') return c.pdfCard(token);
+      if (format === 'png') return c.pngCard(token);
+      if (format === 'svg') return c.svgCard(token);
+      return c.qrCode(token);
+    });
+    return file.data;
+  }
+
+  private async withToken<T>(abhaNumber: string, call: (client: HealthIdClient, token: string) => Promise<T>): Promise<T> {
+    const lang = this.deps.lang();
+    const token = this.deps.tokens.require(abhaNumber, lang);
+    const client = await this.deps.healthId();
+    try {
+      return await callAbdm(lang, () => call(client, token));
+    } catch (error) {
+      // An X-Token ABDM no longer accepts is as good as expired: drop it so the next step asks to verify again.
+      if (isUserTokenRejected(error)) {
+        this.deps.tokens.forget(abhaNumber);
+        return this.deps.tokens.require(abhaNumber, lang) as never;
+      }
+      throw error;
+    }
+  }
+}
+
+function isUserTokenRejected(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: string }).code === 'USER_TOKEN_REJECTED';
+}
