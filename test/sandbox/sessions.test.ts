@@ -1,12 +1,10 @@
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manualClock, type RunningSandbox } from '../../sandbox/index';
-import { assertMatchesOfficial, patch } from '../support/official-spec';
+import { assertMatchesOfficial, GATEWAY_PATCHES, GATEWAY_SPEC } from '../support/official-spec';
 import { bearer, CLIENT, expectApiError, expectGatewayError, gatewayToken, getJson, paths, postJson, startTestSandbox } from '../support/sandbox-http';
 
-const GATEWAY_SPEC = 'ndhm-gateway-v1.yml';
-// Defect: Error.code is enum [1000, 10001] in the official file, a placeholder no implementation uses.
-const errorCodePatch = patch.dropEnum('Error', 'code', 'placeholder enum; real gateways answer 2500, 2401, 2429...');
+const errorCodePatch = GATEWAY_PATCHES.errorCode;
 
 describe('gateway sessions (/gateway/v0.5)', () => {
   const clock = manualClock(Date.parse('2025-01-15T09:00:00Z'));
