@@ -1,0 +1,111 @@
+// The front-desk slice end to end through the IPC handlers: enrol, verify, profile, card, save, print, audit.
+import { existsSync, readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TRAINING_IDENTITIES } from '../../sandbox/index';
+import { startAppHarness, type AppHarness } from '../support/app-harness';
+
+const OTP = '123456';
+let app: AppHarness;
+
+beforeEach(async () => {
+  app = await startAppHarness();
+});
+afterEach(async () => app.close());
+
+async function enrol(aadhaar: string, abhaAddress?: string) {
+  const sent = await app.call('enrol.start', { aadhaar, patientConsented: true });
+  await app.call('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: OTP });
+  await app.call('enrol.sendMobileOtp', { flowId: sent.flowId, mobile: '9876500001' });
+  await app.call('enrol.verifyMobileOtp', { flowId: sent.flowId, otp: OTP });
+  return app.call('enrol.create', { flowId: sent.flowId, ...(abhaAddress ? { abhaAddress } : {}) });
+}
+
+describe('enrolment', () => {
+  it('creates an ABHA and shows where the OTP went, masked', async () => {
+    const sent = await app.call('enrol.start', { aadhaar: TRAINING_IDENTITIES.newResident.aadhaar, patientConsented: true });
+    expect(sent.sentTo).toBe('XXXX XXXX 0124');
+    expect(sent.resendAfterSeconds).toBe(60);
+    await app.call('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: OTP });
+    const mobileSent = await app.call('enrol.sendMobileOtp', { flowId: sent.flowId, mobile: '9876500001' });
+    expect(mobileSent.sentTo).toBe('XXXXXX0001');
+    await app.call('enrol.verifyMobileOtp', { flowId: sent.flowId, otp: OTP });
+    const created = await app.call('enrol.create', { flowId: sent.flowId, abhaAddress: 'ravi.sharma85' });
+    expect(created.isNew).toBe(true);
+    expect(created.patient.name).toBe('Ravi Kumar Sharma');
+    expect(created.patient.abhaAddress).toBe('ravi.sharma85@sbx');
+    expect(created.patient.abhaNumber).toMatch(/^\d{2}-\d{4}-\d{4}-\d{4}$/);
+  });
+
+  it('returns the existing account when the Aadhaar already has an ABHA', async () => {
+    const created = await enrol(TRAINING_IDENTITIES.existingAbha.aadhaar);
+    expect(created.isNew).toBe(false);
+    expect(created.patient.abhaNumber).toBe('91-4820-1736-5529');
+  });
+
+  it('refuses to send an OTP without the patient’s consent or with a mistyped Aadhaar, naming the field', async () => {
+    const noConsent = await app.fail('enrol.start', { aadhaar: TRAINING_IDENTITIES.newResident.aadhaar, patientConsented: false as true });
+    expect(noConsent.code).toBe('INVALID_INPUT');
+    expect(noConsent.message).toContain('patientConsented');
+    const mistyped = await app.fail('enrol.start', { aadhaar: '234567890125', patientConsented: true });
+    expect(mistyped.message).toMatch(/aadhaar: .*mistyped/);
+    expect(mistyped.message).not.toContain('234567890125');
+  });
+
+  it('maps a wrong OTP to a plain message and keeps ABDM’s code, and the flow goes on', async () => {
+    const sent = await app.call('enrol.start', { aadhaar: TRAINING_IDENTITIES.newResident.aadhaar, patientConsented: true });
+    const wrong = await app.fail('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: '000000' });
+    expect(wrong.code).toBe('ABDM_ERROR');
+    expect(wrong.abdmCode).toMatch(/^HIS-\d+/);
+    expect(wrong.message).toMatch(/OTP/);
+    await app.call('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: OTP });
+  });
+
+  it('refuses a step out of order', async () => {
+    const sent = await app.call('enrol.start', { aadhaar: TRAINING_IDENTITIES.secondResident.aadhaar, patientConsented: true });
+    const early = await app.fail('enrol.create', { flowId: sent.flowId });
+    expect(early.code).toBe('WRONG_STEP');
+  });
+});
+
+describe('verify an existing ABHA, then the card', () => {
+  async function login() {
+    const sent = await app.call('login.start', { abha: 'asha.verma@sbx' });
+    return app.call('login.confirm', { flowId: sent.flowId, otp: OTP });
+  }
+
+  it('verifies by ABHA address and shows the profile', async () => {
+    const { patient } = await login();
+    expect(patient).toMatchObject({ abhaNumber: '91-4820-1736-5529', name: 'Asha Devi Verma', gender: 'F', dateOfBirth: '14/7/1988' });
+    const profile = await app.call('patient.profile', { abhaNumber: patient.abhaNumber });
+    expect(profile.abhaAddress).toBe('asha.verma@sbx');
+  });
+
+  it('says when an ABHA does not exist', async () => {
+    const error = await app.fail('login.start', { abha: '91-0000-0000-0006' });
+    expect(error.abdmCode).toBe('HIS-1008');
+  });
+
+  it('saves the card as PNG and PDF, prints both layouts, and audits each action', async () => {
+    const { patient } = await login();
+    const image = await app.call('card.image', { abhaNumber: patient.abhaNumber, format: 'png' });
+    expect(image.dataUrl.startsWith('data:image/png;base64,iVBOR')).toBe(true);
+    const png = await app.call('card.save', { abhaNumber: patient.abhaNumber, format: 'png' });
+    const pdf = await app.call('card.save', { abhaNumber: patient.abhaNumber, format: 'pdf' });
+    expect(readFileSync(png.path!).subarray(1, 4).toString()).toBe('PNG');
+    expect(readFileSync(pdf.path!).subarray(0, 5).toString()).toBe('%PDF-');
+    for (const layout of ['a4', 'cr80'] as const) {
+      const printed = await app.call('card.print', { abhaNumber: patient.abhaNumber, layout });
+      expect(printed.printed).toBe(true);
+      expect(existsSync(printed.savedTo!)).toBe(true);
+    }
+    const actions = (await app.call('audit.list', {})).map((e) => e.action).sort();
+    expect(actions).toEqual(['abha.verified', 'card.printed', 'card.printed', 'card.saved', 'card.saved', 'card.viewed']);
+    const entries = await app.call('audit.list', {});
+    expect(entries.every((e) => e.operator === 'Meena (front desk)' && e.abhaNumber === patient.abhaNumber)).toBe(true);
+  });
+
+  it('asks to verify the patient again when there is no live user token', async () => {
+    const error = await app.fail('card.image', { abhaNumber: '91-4820-1736-5529', format: 'png' });
+    expect(error.code).toBe('VERIFY_AGAIN');
+  });
+});

@@ -1,0 +1,67 @@
+// After a full enrolment the Aadhaar number must be nowhere at rest: not in any file under the data folder,
+// not in the decrypted database, not in anything logged.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3-multiple-ciphers';
+import { afterEach, expect, it, vi } from 'vitest';
+import { applyKey } from '../../electron/store/db-cipher';
+import { DATABASE_KEY_ACCOUNT } from '../../electron/store/db';
+import { TRAINING_IDENTITIES } from '../../sandbox/index';
+import { startAppHarness, type AppHarness } from '../support/app-harness';
+
+const aadhaar = TRAINING_IDENTITIES.newResident.aadhaar;
+const forms = [aadhaar, aadhaar.replace(/(\d{4})(?=\d)/g, '$1 '), aadhaar.replace(/(\d{4})(?=\d)/g, '$1-')];
+let app: AppHarness | undefined;
+afterEach(async () => app?.close());
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+function decryptedDump(file: string, key: string): string {
+  const db = new Database(file, { readonly: true });
+  applyKey(db, key);
+  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+  const dump = JSON.stringify(tables.map(({ name }) => db.prepare(`SELECT * FROM "${name}"`).all()));
+  db.close();
+  return dump;
+}
+
+it('an enrolled patient’s Aadhaar number is nowhere at rest or in the logs', async () => {
+  const logged: string[] = [];
+  const capture = (...args: unknown[]) => void logged.push(args.map(String).join(' '));
+  for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) vi.spyOn(console, method).mockImplementation(capture);
+  const writes = [process.stdout, process.stderr].map((stream) =>
+    vi.spyOn(stream, 'write').mockImplementation((chunk: unknown) => (logged.push(String(chunk)), true)),
+  );
+
+  app = await startAppHarness();
+  const sent = await app.call('enrol.start', { aadhaar, patientConsented: true });
+  await app.fail('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: '999999' });
+  await app.call('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: '123456' });
+  await app.call('enrol.sendMobileOtp', { flowId: sent.flowId, mobile: '9876500001' });
+  await app.call('enrol.verifyMobileOtp', { flowId: sent.flowId, otp: '123456' });
+  const { patient } = await app.call('enrol.create', { flowId: sent.flowId });
+  await app.call('card.save', { abhaNumber: patient.abhaNumber, format: 'pdf' });
+  const key = (await app.core.vault.get(DATABASE_KEY_ACCOUNT))!;
+  const dbFile = app.core.database.file;
+  await app.close();
+  app = undefined;
+  writes.forEach((spy) => spy.mockRestore());
+  vi.restoreAllMocks();
+
+  const files = filesUnder(path.dirname(dbFile));
+  expect(files.some((f) => f.endsWith('settings.json'))).toBe(true);
+  expect(files.some((f) => f.endsWith('.pdf'))).toBe(true);
+  for (const file of files) {
+    const bytes = readFileSync(file).toString('latin1');
+    for (const form of forms) expect(bytes.includes(form), `${form} found in ${file}`).toBe(false);
+  }
+  const dump = decryptedDump(dbFile, key);
+  expect(dump).toContain(patient.abhaNumber);
+  for (const form of forms) expect(dump.includes(form)).toBe(false);
+  for (const form of forms) expect(logged.join('\n').includes(form)).toBe(false);
+});

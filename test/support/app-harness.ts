@@ -1,0 +1,60 @@
+// The real app core (stores, services, handlers) on a throwaway data folder, talking to an embedded
+// sandbox, driven through the same dispatch function both transports use.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startAppCore, type AppCore } from '../../electron/app-core';
+import type { ChannelName, InputOf, OutputOf } from '../../electron/ipc/contract';
+import type { AppError } from '../../electron/ipc/result';
+import { openConfSettings } from '../../electron/store/settings';
+import { memorySecretDriver } from '../../electron/store/vault';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index';
+
+export interface AppHarness {
+  core: AppCore;
+  sandbox: RunningSandbox;
+  dataFolder: string;
+  call<C extends ChannelName>(channel: C, input?: InputOf<C>): Promise<OutputOf<C>>;
+  fail<C extends ChannelName>(channel: C, input?: InputOf<C>): Promise<AppError>;
+  close(): Promise<void>;
+}
+
+export async function startAppHarness(sandboxOptions: SandboxOptions = {}): Promise<AppHarness> {
+  const dataFolder = mkdtempSync(path.join(os.tmpdir(), 'abha-desk-app-'));
+  const sandbox = await startSandbox({ port: 0, ...sandboxOptions });
+  const settings = openConfSettings(dataFolder);
+  settings.update({ operatorName: 'Meena (front desk)' });
+  const core = await startAppCore({
+    dataFolder,
+    settings,
+    secretDriver: memorySecretDriver(),
+    transport: 'web',
+    training: async () => ({
+      healthIdBaseUrl: sandbox.healthIdBaseUrl,
+      gatewayBaseUrl: sandbox.gatewayBaseUrl,
+      clientId: sandbox.config.clientId,
+      clientSecret: async () => sandbox.config.clientSecret,
+    }),
+  });
+  const call = async <C extends ChannelName>(channel: C, input?: InputOf<C>) => {
+    const result = await core.dispatch(channel, input);
+    if (!result.ok) throw new Error(`${channel} failed: ${result.error.code} ${result.error.message} ${result.error.abdmCode ?? ''}`);
+    return result.value as OutputOf<C>;
+  };
+  const fail = async <C extends ChannelName>(channel: C, input?: InputOf<C>) => {
+    const result = await core.dispatch(channel, input);
+    if (result.ok) throw new Error(`${channel} unexpectedly succeeded`);
+    return result.error;
+  };
+  return {
+    core,
+    sandbox,
+    dataFolder,
+    call,
+    fail,
+    close: async () => {
+      await core.close();
+      await sandbox.close();
+    },
+  };
+}
