@@ -1,0 +1,55 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium: Playwright's own browser download cannot reach its CDN from these machines.
+const chromium = {
+  browserName: 'chromium' as const,
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  },
+};
+
+// Each project keeps its own output folder: Playwright empties a project's folder when it starts,
+// and test-results/ also holds the other test steps' reports.
+export default defineConfig({
+  testDir: 'test/e2e',
+  globalSetup: './test/e2e/global-setup.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'headless',
+      outputDir: 'test-results/e2e-headless',
+      use: { ...chromium, headless: true },
+    },
+    {
+      // Run under xvfb-run: a real Chromium window, as an operator would see it.
+      name: 'headful',
+      outputDir: 'test-results/e2e-headful',
+      use: { ...chromium, headless: false },
+    },
+    {
+      // The real Electron app; the specs skip, with the reason, where no Electron binary is installed.
+      name: 'electron',
+      testDir: 'test/electron',
+      outputDir: 'test-results/electron',
+    },
+  ],
+});

@@ -1,0 +1,45 @@
+// Every test gets its own web-mode server: a fresh data folder, the in-memory keychain and the
+// real main-process handlers, exactly what `npm run web` runs.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { startWebServer, type WebServer } from '../../electron/web/server';
+import { memorySecretDriver } from '../../electron/store/vault';
+
+export interface WebModeFixtures {
+  web: WebServer;
+  /** The page opened at web mode's URL, with the app started. */
+  app: Page;
+}
+
+export const test = base.extend<WebModeFixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  web: async ({}, use) => {
+    const dataFolder = mkdtempSync(path.join(os.tmpdir(), 'abha-desk-e2e-'));
+    const server = await startWebServer({ dataFolder, secretDriver: memorySecretDriver() });
+    await use(server);
+    await server.close();
+    rmSync(dataFolder, { recursive: true, force: true });
+  },
+  app: async ({ page, web }, use) => {
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      // Chromium notes that a <meta> CSP cannot carry frame-ancestors; the header sends it, so that one is fine.
+      if (message.type() === 'error' && !/frame-ancestors/.test(message.text())) pageErrors.push(message.text());
+    });
+    await page.goto(web.url);
+    await expect(page.getByTestId('app-version')).toBeVisible();
+    await use(page);
+    // A CSP violation or an uncaught error is a bug even when the screen looks right.
+    expect(pageErrors, 'errors in the page console').toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Opens a screen the way an operator does with the keyboard. */
+export async function openScreen(page: Page, position: number): Promise<void> {
+  await page.keyboard.press(`Alt+Digit${position}`);
+}
