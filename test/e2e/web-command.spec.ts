@@ -1,0 +1,52 @@
+// `npm run web` itself (after the build): it prints a URL whose page shows the version from main.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pkg from '../../package.json' with { type: 'json' };
+import { expect, test } from './web-mode';
+
+const repo = fileURLToPath(new URL('../..', import.meta.url));
+const tsx = path.join(repo, 'node_modules', 'tsx', 'dist', 'cli.mjs');
+
+function startCommand(args: string[]): { child: ChildProcess; output: () => string; line: (pattern: RegExp) => Promise<string> } {
+  const child = spawn(process.execPath, [tsx, 'scripts/web.ts', ...args], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const line = (pattern: RegExp) =>
+    expect
+      .poll(() => pattern.exec(output)?.[1], { timeout: 20_000, message: `waiting for ${pattern} in:\n${output}` })
+      .toBeTruthy()
+      .then(() => pattern.exec(output)![1]!);
+  return { child, output: () => output, line };
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+test('prints the URL; the page shows the version; the temporary data folder goes on exit', async ({ page }) => {
+  const command = startCommand(['--port', '0', '--keychain', 'memory']);
+  try {
+    const url = await command.line(/^ABHA Desk \(web mode\): (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{43})$/m);
+    const dataFolder = await command.line(/^Data folder: (.+) \(temporary, removed on exit\)$/m);
+    expect(existsSync(dataFolder)).toBe(true);
+
+    await page.goto(url);
+    await expect(page.getByTestId('app-version')).toHaveText(pkg.version);
+
+    command.child.kill('SIGTERM');
+    expect(await exited(command.child)).toBe(0);
+    expect(existsSync(dataFolder)).toBe(false);
+  } finally {
+    command.child.kill('SIGKILL');
+  }
+});
+
+test('rejects a bad flag with a specific message', async () => {
+  const command = startCommand(['--keychain', 'vault']);
+  expect(await exited(command.child)).toBe(2);
+  expect(command.output()).toContain('--keychain must be "system" or "memory", not "vault".');
+});
