@@ -23,6 +23,17 @@ export function verhoeffValid(digits: string): boolean {
   return check === 0;
 }
 
+const INVERSE = [0, 4, 3, 2, 1, 5, 6, 7, 8, 9];
+
+/** The digit that makes `digits` + it Verhoeff-valid (for generating test and training numbers). */
+export function verhoeffCheckDigit(digits: string): string {
+  let check = 0;
+  [...digits].reverse().forEach((digit, i) => {
+    check = MULTIPLY[check]![PERMUTE[(i + 1) % 8]![Number(digit)]!]!;
+  });
+  return String(INVERSE[check]);
+}
+
 /** Spaces and dashes are how people type and read the number; they are not part of it. */
 export function normaliseAadhaar(input: string): string {
   return input.replace(/[\s-]/g, '');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aadhaarProblem, maskAadhaar, verhoeffValid } from '../../../electron/shared/aadhaar';
+import { aadhaarProblem, maskAadhaar, verhoeffCheckDigit, verhoeffValid } from '../../../electron/shared/aadhaar';
 import { abhaAddressProblem, formatAbhaNumber, parseAbhaIdentifier } from '../../../electron/shared/abha';
 
 describe('Aadhaar checks', () => {
@@ -8,6 +8,11 @@ describe('Aadhaar checks', () => {
     expect(aadhaarProblem('2345 6789 0124')).toBeNull();
     expect(aadhaarProblem('234567890125')).toBe('check-digit');
     expect(aadhaarProblem('234567809124')).toBe('check-digit');
+  });
+
+  it('computes the check digit that makes a number valid', () => {
+    expect(verhoeffCheckDigit('23456789012')).toBe('4');
+    for (const body of ['98765432101', '50000000000', '73519246803']) expect(verhoeffValid(body + verhoeffCheckDigit(body))).toBe(true);
   });
 
   it('explains what is wrong with the shape', () => {

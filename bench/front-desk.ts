@@ -1,0 +1,153 @@
+// Front-desk performance: renderer size, time to an interactive enrol form, the app's overhead on a full
+// enrolment compared with the same HTTP calls made directly, and the IPC round trip over the web transport.
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import WebSocket from 'ws';
+import { startAppCore } from '../electron/app-core';
+import { verhoeffCheckDigit } from '../electron/shared/aadhaar';
+import { openConfSettings } from '../electron/store/settings';
+import { memorySecretDriver } from '../electron/store/vault';
+import { IPC_PATH, SUBPROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../electron/web/protocol';
+import { DEFAULT_RENDERER_FOLDER, startWebServer } from '../electron/web/server';
+import { startSandbox, type RunningSandbox } from '../sandbox/index';
+import { line, median, percentile } from './report';
+
+const OTP = '123456';
+const ENROLMENTS = 30;
+const IPC_CALLS = 2000;
+
+let serial = 0;
+/** A fresh Verhoeff-valid Aadhaar number and mobile for every enrolment, so no sandbox limit is hit. */
+function nextResident(): { aadhaar: string; mobile: string } {
+  serial += 1;
+  const body = `7${String(serial).padStart(10, '0')}`;
+  return { aadhaar: body + verhoeffCheckDigit(body), mobile: `9${String(serial).padStart(9, '0')}` };
+}
+
+function rendererJsGzipKb(): number {
+  const assets = path.join(DEFAULT_RENDERER_FOLDER, 'assets');
+  const bytes = readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .reduce((sum, f) => sum + gzipSync(readFileSync(path.join(assets, f))).length, 0);
+  return bytes / 1024;
+}
+
+async function directEnrolment(sandbox: RunningSandbox, token: string): Promise<void> {
+  const post = async (p: string, body: unknown) => {
+    const response = await fetch(`${sandbox.healthIdBaseUrl}${p}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${p}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { txnId: string };
+  };
+  const { aadhaar, mobile } = nextResident();
+  const { txnId } = await post('/registration/aadhaar/generateOtp', { aadhaar });
+  await post('/registration/aadhaar/verifyOTP', { otp: OTP, txnId });
+  await post('/registration/aadhaar/generateMobileOTP', { mobile, txnId });
+  await post('/registration/aadhaar/verifyMobileOTP', { otp: OTP, txnId });
+  await post('/registration/aadhaar/createHealthIdWithPreVerified', { txnId });
+}
+
+async function gatewayToken(sandbox: RunningSandbox): Promise<string> {
+  const response = await fetch(`${sandbox.gatewayBaseUrl}/v0.5/sessions`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ clientId: sandbox.config.clientId, clientSecret: sandbox.config.clientSecret, grantType: 'client_credentials' }),
+  });
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+async function enrolmentOverhead(): Promise<{ app: number; direct: number }> {
+  const sandbox = await startSandbox({ port: 0 });
+  const dataFolder = mkdtempSync(path.join(os.tmpdir(), 'abha-desk-bench-'));
+  const core = await startAppCore({
+    dataFolder,
+    settings: openConfSettings(dataFolder),
+    secretDriver: memorySecretDriver(),
+    transport: 'web',
+    training: async () => ({ healthIdBaseUrl: sandbox.healthIdBaseUrl, gatewayBaseUrl: sandbox.gatewayBaseUrl, clientId: sandbox.config.clientId, clientSecret: async () => sandbox.config.clientSecret }),
+  });
+  const call = async (channel: string, input: unknown) => {
+    const result = await core.dispatch(channel, input);
+    if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+    return result.value as { flowId: string };
+  };
+  const appEnrolment = async () => {
+    const { aadhaar, mobile } = nextResident();
+    const { flowId } = await call('enrol.start', { aadhaar, patientConsented: true });
+    await call('enrol.verifyAadhaarOtp', { flowId, otp: OTP });
+    await call('enrol.sendMobileOtp', { flowId, mobile });
+    await call('enrol.verifyMobileOtp', { flowId, otp: OTP });
+    await call('enrol.create', { flowId });
+  };
+  const token = await gatewayToken(sandbox);
+  const app: number[] = [];
+  const direct: number[] = [];
+  await appEnrolment();
+  await directEnrolment(sandbox, token);
+  // Interleaved, so drift in the machine's load hits both sides alike.
+  for (let i = 0; i < ENROLMENTS; i += 1) {
+    let start = performance.now();
+    await appEnrolment();
+    app.push(performance.now() - start);
+    start = performance.now();
+    await directEnrolment(sandbox, token);
+    direct.push(performance.now() - start);
+  }
+  await core.close();
+  await sandbox.close();
+  return { app: median(app), direct: median(direct) };
+}
+
+async function ipcRoundTrip(url: string, origin: string, token: string): Promise<number[]> {
+  const socket = new WebSocket(`${origin.replace('http', 'ws')}${IPC_PATH}`, [SUBPROTOCOL, TOKEN_PROTOCOL_PREFIX + token], { origin });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const samples: number[] = [];
+  for (let id = 1; id <= IPC_CALLS; id += 1) {
+    const start = performance.now();
+    const reply = new Promise((resolve) => socket.once('message', resolve));
+    socket.send(JSON.stringify({ id, channel: 'app.info' }));
+    await reply;
+    samples.push(performance.now() - start);
+  }
+  socket.close();
+  void url;
+  return samples.slice(100);
+}
+
+async function timeToInteractiveEnrol(url: string): Promise<number> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+  });
+  const samples: number[] = [];
+  for (let i = 0; i < 5; i += 1) {
+    const page = await browser.newPage();
+    await page.goto(url);
+    await page.getByRole('button', { name: /^Enrol/ }).click();
+    await page.getByLabel(/Aadhaar/).first().waitFor({ state: 'visible' });
+    // Milliseconds since navigation started, measured by the page itself.
+    samples.push(await page.evaluate(() => performance.now()));
+    await page.close();
+  }
+  await browser.close();
+  return median(samples);
+}
+
+const dataFolder = mkdtempSync(path.join(os.tmpdir(), 'abha-desk-bench-web-'));
+const web = await startWebServer({ dataFolder, secretDriver: memorySecretDriver() });
+console.log(line('renderer JS, all chunks (gzip)', rendererJsGzipKb(), 'KB', 60));
+console.log(line('page load → interactive enrol form (median of 5)', await timeToInteractiveEnrol(web.url), 'ms', 300));
+const ipc = await ipcRoundTrip(web.url, web.origin, web.token);
+console.log(line(`IPC round trip over WebSocket p50 (${ipc.length} calls)`, percentile(ipc, 50), 'ms', 2));
+console.log(line('IPC round trip over WebSocket p99', percentile(ipc, 99), 'ms'));
+await web.close();
+const enrolment = await enrolmentOverhead();
+console.log(line(`full enrolment through the app (median of ${ENROLMENTS})`, enrolment.app, 'ms'));
+console.log(line('the same HTTP calls made directly', enrolment.direct, 'ms'));
+console.log(line('app overhead ratio (app / direct)', enrolment.app / enrolment.direct, '×', 1.05));
