@@ -4,7 +4,9 @@ const SKIN = ['#8d5524', '#c68642', '#e0ac69', '#a1665e', '#7a4a2a'];
 const BACKGROUND = ['#dfe8f2', '#e8f0e2', '#f2e8df', '#ece2f0'];
 const HAIR = ['#1b1b1b', '#2e1f14', '#3b2a1e'];
 
+// Photos are redrawn on demand; the cache keeps the sandbox from re-rendering per request.
 const cache = new Map<string, Buffer>();
+const CACHE_LIMIT = 500;
 
 function pickColour(list: string[], seed: string, at: number): string {
   return list[parseInt(seed.slice(at, at + 2), 16) % list.length]!;
@@ -29,6 +31,7 @@ export function photoPng(photoSeed: string): Buffer {
   let png = cache.get(photoSeed);
   if (!png) {
     png = new Resvg(photoSvg(photoSeed), { font: { loadSystemFonts: false } }).render().asPng();
+    if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(photoSeed, png);
   }
   return png;
