@@ -37,8 +37,8 @@ export interface AbdmResponse {
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 const DEFAULT_RETRY_DELAYS_MS = [250, 1_000];
-// Answers a proxy or load balancer gives while the service itself is briefly away.
-const TRANSIENT_STATUSES = new Set([502, 503, 504]);
+// Server-side failures ("Downstream system(s) is down") may pass; 501 Not Implemented will not.
+const isTransient = (status: number) => status >= 500 && status !== 501;
 // Failures while opening the connection: the request never left this machine.
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
@@ -76,7 +76,7 @@ export class AbdmHttp {
         throw failure;
       }
       if (response.status >= 200 && response.status < 300) return response;
-      if (canRetry && repeatable && TRANSIENT_STATUSES.has(response.status)) {
+      if (canRetry && repeatable && isTransient(response.status)) {
         await sleep(this.retryDelaysMs[attempt]!);
         continue;
       }

@@ -21,6 +21,8 @@ export interface HarnessOptions extends SandboxOptions {
   /** The session's own clock; defaults to the sandbox's (a desk whose time is right). */
   sessionClock?: ManualClock;
   healthIdTimeoutMs?: number;
+  /** Where the Health ID client sends its calls, when not straight to the sandbox (e.g. via a proxy). */
+  healthIdBaseUrl?: string;
   /** Wraps the counting fetch, to interfere with single calls. */
   wrapFetch?: (inner: typeof fetch) => typeof fetch;
 }
@@ -30,7 +32,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const sandbox = await startSandbox({ seed: 'client-tests', ...opts, clock });
   const requests: string[] = [];
   const counting: typeof fetch = (input, init) => {
-    requests.push(`${init?.method ?? 'GET'} ${String(input).slice(sandbox.url.length)}`);
+    requests.push(`${init?.method ?? 'GET'} ${new URL(String(input)).pathname}`);
     return fetch(input, init);
   };
   const clientFetch = opts.wrapFetch ? opts.wrapFetch(counting) : counting;
@@ -44,7 +46,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     retryDelaysMs: [10],
   });
   const healthId = createHealthIdClient({
-    baseUrl: sandbox.healthIdBaseUrl,
+    baseUrl: opts.healthIdBaseUrl ?? sandbox.healthIdBaseUrl,
     session,
     fetch: clientFetch,
     timeoutMs: opts.healthIdTimeoutMs,

@@ -86,8 +86,8 @@ describe('retries only where repeating is harmless', () => {
     expect(fake.calls).toHaveLength(2);
   });
 
-  it('retries a GET on 502/503/504 but gives up after the configured retries', async () => {
-    const fake = fakeFetch(json(503, {}), json(502, {}), json(504, { code: 'HIS-500', message: 'down', details: [] }));
+  it('retries a GET on a 5xx but gives up after the configured retries', async () => {
+    const fake = fakeFetch(json(503, {}), json(500, {}), json(504, { code: 'HIS-500', message: 'down', details: [] }));
     const error = await failure(client(fake.fetch).json(get));
     expect(fake.calls).toHaveLength(3);
     expect(error).toMatchObject({ status: 504, code: 'HIS-500' });
@@ -103,6 +103,15 @@ describe('retries only where repeating is harmless', () => {
     const unavailable = fakeFetch(json(503, {}), json(200, { txnId: 'x' }));
     await expect(client(unavailable.fetch).json(post)).rejects.toMatchObject({ status: 503 });
     expect(unavailable.calls).toHaveLength(1);
+  });
+
+  it('does not retry a GET on 4xx or 501', async () => {
+    const unavailable = fakeFetch(json(501, {}), json(200, {}));
+    await expect(client(unavailable.fetch).json(get)).rejects.toMatchObject({ status: 501 });
+    expect(unavailable.calls).toHaveLength(1);
+    const refused = fakeFetch(json(422, { code: 'HIS-422', message: 'x', details: [] }), json(200, {}));
+    await expect(client(refused.fetch).json(get)).rejects.toMatchObject({ status: 422 });
+    expect(refused.calls).toHaveLength(1);
   });
 
   it('repeats a POST when the connection was refused, because nothing was sent', async () => {
