@@ -8,6 +8,8 @@ export interface DemoHip {
   id: string;
   name: string;
   practitioner: { name: string; registrationNumber: string };
+  /** How this HIP writes its public key: raw point, or X.509 like the Java/C# reference HIPs. */
+  keyFormat: 'raw' | 'x509';
 }
 
 export interface DemoCareContext {
@@ -33,19 +35,20 @@ export interface DemoPatient {
 export const CONSENT_MANAGER_ID = 'sbx';
 
 export const DEMO_HIPS: DemoHip[] = [
-  { id: 'HIP-CITYCLINIC-PUNE', name: 'City Clinic, Pune', practitioner: { name: 'Dr. Kavita Joshi', registrationNumber: 'MMC-2009-04512' } },
-  { id: 'HIP-SUNRISE-LABS', name: 'Sunrise Diagnostics', practitioner: { name: 'Dr. Arun Menon', registrationNumber: 'KMC-2012-11873' } },
-  { id: 'HIP-DH-NASHIK', name: 'District Hospital, Nashik', practitioner: { name: 'Dr. Farhan Shaikh', registrationNumber: 'MMC-2004-01968' } },
+  { id: 'HIP-CITYCLINIC-PUNE', name: 'City Clinic, Pune', practitioner: { name: 'Dr. Kavita Joshi', registrationNumber: 'MMC-2009-04512' }, keyFormat: 'raw' },
+  { id: 'HIP-SUNRISE-LABS', name: 'Sunrise Diagnostics', practitioner: { name: 'Dr. Arun Menon', registrationNumber: 'KMC-2012-11873' }, keyFormat: 'raw' },
+  { id: 'HIP-DH-NASHIK', name: 'District Hospital, Nashik', practitioner: { name: 'Dr. Farhan Shaikh', registrationNumber: 'MMC-2004-01968' }, keyFormat: 'x509' },
 ];
 
 export const DEMO_PATIENTS: DemoPatient[] = [
   {
+    // Also a Health ID training account (training-identities.ts): its demographics come from there.
     id: 'asha.verma@sbx',
-    name: 'Asha Verma',
+    name: 'Asha Devi Verma',
     gender: 'F',
     yearOfBirth: 1988,
-    birthDate: '1988-03-14',
-    mobile: '+919800000101',
+    birthDate: '1988-07-14',
+    mobile: '+919812345670',
     careContexts: [
       { hipId: 'HIP-CITYCLINIC-PUNE', patientReference: 'CCP-10231', careContextReference: 'OPD-2024-0042', display: 'OPD visit, hypertension review', date: '2024-02-12T10:30:00.000Z', hiTypes: ['OPConsultation', 'Prescription'] },
       { hipId: 'HIP-SUNRISE-LABS', patientReference: 'SDL-55190', careContextReference: 'LAB-2024-7781', display: 'Complete blood count', date: '2024-02-14T07:45:00.000Z', hiTypes: ['DiagnosticReport'] },
@@ -53,8 +56,8 @@ export const DEMO_PATIENTS: DemoPatient[] = [
     ],
   },
   {
-    id: 'ravi.kumar@sbx',
-    name: 'Ravi Kumar',
+    id: 'rohan.desai@sbx',
+    name: 'Rohan Desai',
     gender: 'M',
     yearOfBirth: 1975,
     birthDate: '1975-11-02',

@@ -1,0 +1,179 @@
+import { randomUUID } from 'node:crypto';
+import type { BridgeRegistry } from '../../bridge-registry';
+import type { SandboxContext } from '../../context';
+import { signGatewayAccessToken } from '../access-tokens';
+import type { HiuSettings } from './hiu-settings';
+import type { WorkTracker } from './work-tracker';
+import { CONSENT_MANAGER_ID } from './demo-directory';
+
+// Delivers gateway callbacks and notifications to a client's bridge: POST <bridge>/v0.5/<path>
+// with a gateway-signed bearer token, X-HIU-ID (or X-HIP-ID) and X-CM-ID, like ProjectEKA's
+// ServiceClient. One attempt by default; test faults can duplicate, delay or reorder deliveries.
+
+export interface CallbackFaults {
+  /** Deliver every message twice (same requestId), as a retrying gateway might. */
+  duplicate: boolean;
+  /** Extra real milliseconds before each delivery. */
+  extraDelayMs: number;
+  /** Hold each message until the next one to the same bridge has gone out. */
+  outOfOrder: boolean;
+}
+
+export const NO_CALLBACK_FAULTS: CallbackFaults = { duplicate: false, extraDelayMs: 0, outOfOrder: false };
+
+/** How long an out-of-order message waits for a successor before it is sent anyway. */
+const OUT_OF_ORDER_HOLD_MS = 250;
+const LOG_LIMIT = 2000;
+
+export interface Recipient {
+  clientId: string;
+  /** Value of X-HIU-ID (or X-HIP-ID when `role` is HIP). */
+  serviceId: string;
+  role?: 'HIU' | 'HIP';
+}
+
+export interface DeliveryAttempt {
+  at: string;
+  status?: number;
+  error?: string;
+}
+
+export interface DeliveryRecord {
+  path: string;
+  requestId: string;
+  respRequestId?: string;
+  clientId: string;
+  serviceId: string;
+  url?: string;
+  attempts: DeliveryAttempt[];
+  delivered: boolean;
+}
+
+interface Outgoing {
+  recipient: Recipient;
+  path: string;
+  body: Record<string, unknown>;
+  record: DeliveryRecord;
+}
+
+export class CallbackSender {
+  readonly log: DeliveryRecord[] = [];
+  faults: CallbackFaults = { ...NO_CALLBACK_FAULTS };
+  private readonly held = new Map<string, Outgoing>();
+
+  constructor(
+    private readonly ctx: SandboxContext,
+    private readonly bridges: BridgeRegistry,
+    private readonly settings: () => HiuSettings,
+    private readonly work: WorkTracker,
+  ) {}
+
+  /**
+   * Queues a message for `<bridge>/v0.5<path>`; adds a fresh requestId and (unless told not to)
+   * a timestamp. Returns the requestId, which acknowledgements must echo in resp.requestId.
+   */
+  send(recipient: Recipient, path: string, payload: Record<string, unknown>, options: { timestamp?: boolean } = {}): string {
+    const requestId = randomUUID();
+    const body = {
+      requestId,
+      ...(options.timestamp === false ? {} : { timestamp: new Date(this.ctx.clock.now()).toISOString() }),
+      ...payload,
+    };
+    const resp = payload.resp as { requestId?: string } | undefined;
+    const record: DeliveryRecord = {
+      path,
+      requestId,
+      ...(resp?.requestId ? { respRequestId: resp.requestId } : {}),
+      clientId: recipient.clientId,
+      serviceId: recipient.serviceId,
+      attempts: [],
+      delivered: false,
+    };
+    this.remember(record);
+    const delay = this.settings().callbackDelayMs + this.faults.extraDelayMs;
+    this.work.schedule(delay, () => this.dispatch({ recipient, path, body, record }), () => undefined);
+    return requestId;
+  }
+
+  private dispatch(message: Outgoing): Promise<void> | void {
+    if (!this.faults.outOfOrder) return this.deliverWithFaults(message);
+    const key = message.recipient.clientId;
+    const earlier = this.held.get(key);
+    if (!earlier) {
+      this.held.set(key, message);
+      this.work.schedule(
+        OUT_OF_ORDER_HOLD_MS,
+        () => this.held.get(key) === message && (this.held.delete(key), this.deliverWithFaults(message)),
+        () => undefined,
+      );
+      return;
+    }
+    this.held.delete(key);
+    return this.deliverWithFaults(message).then(() => this.deliverWithFaults(earlier));
+  }
+
+  private async deliverWithFaults(message: Outgoing): Promise<void> {
+    await this.deliver(message, 0);
+    if (this.faults.duplicate) await this.deliver(message, 0);
+  }
+
+  private async deliver(message: Outgoing, retry: number): Promise<void> {
+    const { record } = message;
+    const base = this.bridges.urlFor(message.recipient.clientId);
+    if (!base) {
+      record.attempts.push({ at: this.now(), error: `no bridge URL registered for client ${message.recipient.clientId}` });
+      return;
+    }
+    record.url = `${base}/v0.5${message.path}`;
+    const attempt = await this.post(record.url, message);
+    record.attempts.push(attempt);
+    if (attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300) {
+      record.delivered = true;
+      return;
+    }
+    const { callbackRetries, callbackRetryDelayMs } = this.settings();
+    if (retry < callbackRetries) {
+      this.work.schedule(callbackRetryDelayMs, () => this.deliver(message, retry + 1), () => undefined);
+    }
+  }
+
+  private async post(url: string, message: Outgoing): Promise<DeliveryAttempt> {
+    const token = await signGatewayAccessToken(this.ctx, 'gateway', ['gateway']);
+    const idHeader = message.recipient.role === 'HIP' ? 'X-HIP-ID' : 'X-HIU-ID';
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${token}`,
+          [idHeader]: message.recipient.serviceId,
+          'X-CM-ID': CONSENT_MANAGER_ID,
+        },
+        body: JSON.stringify(message.body),
+        signal: AbortSignal.timeout(this.settings().callbackTimeoutMs),
+      });
+      await response.arrayBuffer();
+      return { at: this.now(), status: response.status };
+    } catch (error) {
+      const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+      return { at: this.now(), error: timedOut ? 'Timed out When calling target system' : describe(error) };
+    }
+  }
+
+  private remember(record: DeliveryRecord): void {
+    this.log.push(record);
+    if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT);
+  }
+
+  private now(): string {
+    return new Date(this.ctx.clock.now()).toISOString();
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as Error & { cause?: { code?: string } }).cause;
+    return `Error in making call to target system: ${cause?.code ?? error.message}`;
+  }
+  return String(error);
+}
