@@ -3,6 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { SandboxContext } from './context';
 import { controlRoutes } from './control';
 import { AbdmError, installErrorHandling, isGatewayUrl, validationError } from './errors';
+import { gatewayHiuControlRoutes } from './gateway/hiu/sandbox-controls';
+import { gatewayHiuRoutes } from './gateway/hiu/index';
 import { gatewaySessionRoutes } from './gateway/sessions';
 import { healthIdRoutes } from './healthid/index';
 
@@ -38,8 +40,9 @@ export function buildSandboxApp(ctx: SandboxContext): FastifyInstance {
   installFaultInjection(app, ctx);
 
   app.register(gatewaySessionRoutes(ctx), { prefix: '/gateway/v0.5' });
-  // ── Issue 5: register the HIU-facing gateway routes (sandbox/gateway/hiu/index.ts) here, e.g.
-  //    app.register(gatewayHiuRoutes(ctx), { prefix: '/gateway' });
+  // Issue 5: HIU-facing gateway v0.5, consent manager and demo HIPs, and their /_sandbox controls.
+  app.register(gatewayHiuRoutes(ctx), { prefix: '/gateway' });
+  app.register(gatewayHiuControlRoutes(ctx), { prefix: '/_sandbox' });
   app.register(healthIdRoutes(ctx), { prefix: '/api/v1' });
   app.register(controlRoutes(ctx), { prefix: '/_sandbox' });
   return app;

@@ -1,3 +1,5 @@
+import type { HiuSettings } from './gateway/hiu/hiu-settings';
+
 /** Every tunable of the sandbox. Defaults follow ../shared/spec/healthid-v1.md §6 where a value is known. */
 export interface SandboxConfig {
   clientId: string;
@@ -24,6 +26,8 @@ export interface SandboxConfig {
   /** Where issue-5 gateway callbacks go (the app's bridge URL); unused by Health ID. */
   bridgeUrl: string | undefined;
   stateFile: string | undefined;
+  /** Issue 5: HIU-facing gateway, consent manager and HIP behaviour (delays, decisions, retries). */
+  hiu: Partial<HiuSettings>;
 }
 
 export const DEFAULT_CONFIG: SandboxConfig = {
@@ -46,6 +50,7 @@ export const DEFAULT_CONFIG: SandboxConfig = {
   bodyLimitBytes: 1024 * 1024,
   bridgeUrl: undefined,
   stateFile: undefined,
+  hiu: {},
 };
 
 export function resolveConfig(overrides: Partial<SandboxConfig>): SandboxConfig {

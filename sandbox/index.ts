@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock';
 import { resolveConfig, type SandboxConfig } from './config';
 import { createContext, type SandboxContext } from './context';
 import { FaultInjector, type Faults } from './faults';
+import type { HiuSettings } from './gateway/hiu/hiu-settings';
 import type { SandboxState } from './state';
 
 export { manualClock, systemClock, type Clock, type ManualClock } from './clock';
@@ -26,6 +27,8 @@ export interface SandboxOptions {
   /** Keep accounts in this JSON file across restarts (no Aadhaar numbers are written). */
   stateFile?: string;
   bridgeUrl?: string;
+  /** HIU-side delays, decisions and retries (sandbox/gateway/hiu/hiu-settings.ts). */
+  hiu?: Partial<HiuSettings>;
   /** Any other limit or lifetime of SandboxConfig. */
   config?: Partial<SandboxConfig>;
 }
@@ -57,6 +60,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     accessTokenTtlSeconds: opts.accessTokenTtlSeconds,
     stateFile: opts.stateFile,
     bridgeUrl: opts.bridgeUrl,
+    hiu: opts.hiu,
   });
   const ctx = await createContext(opts.clock ?? systemClock, config, new FaultInjector(config.seed, opts.faults));
   const app = buildSandboxApp(ctx);
