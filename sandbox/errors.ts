@@ -13,7 +13,8 @@ export interface ErrorAttribute {
 export interface ApiErrorBody {
   code: string;
   message: string;
-  details: Array<{ code: string; message: string; attribute: ErrorAttribute | null }>;
+  /** `attribute` is left out when no single field is at fault (the real service sends null; the official schema has no nullable). */
+  details: Array<{ code: string; message: string; attribute?: ErrorAttribute }>;
 }
 
 export interface GatewayErrorBody {
@@ -57,7 +58,7 @@ export function apiErrorBody(err: AbdmError): ApiErrorBody {
   return {
     code: topCode,
     message: TOP_MESSAGES[topCode] ?? TOP_MESSAGES['HIS-500']!,
-    details: [{ code: err.detailCode, message: err.message, attribute: err.options.attribute ?? null }],
+    details: [{ code: err.detailCode, message: err.message, ...(err.options.attribute ? { attribute: err.options.attribute } : {}) }],
   };
 }
 

@@ -3,8 +3,12 @@ import { fullName } from '../residents/synthetic-resident';
 import type { Account } from '../state';
 import type { UserTokens } from './user-tokens';
 
-// Response bodies built from an account. Absent values are null, as the real service sends them
-// (the official schemas omit `nullable`; the tests patch that, see docs/sandbox.md).
+// Response bodies built from an account. The real service sends null for absent values, but the
+// official schemas do not allow null, so absent values are left out instead (docs/sandbox.md §7).
+
+function withoutAbsent<T extends Record<string, unknown>>(body: T): Partial<T> {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== null && value !== undefined)) as Partial<T>;
+}
 
 export function kycPhoto(account: Account): string {
   return photoPng(account.photoSeed).toString('base64');
@@ -28,7 +32,7 @@ function demographics(account: Account) {
     districtName: account.district.districtName,
     pincode: account.district.pincode,
     mobile: account.mobile,
-    email: account.email,
+    email: account.email ?? undefined,
     kycPhoto: kycPhoto(account),
     authMethods: account.authMethods,
     tags: {} as Record<string, string>,
@@ -37,34 +41,27 @@ function demographics(account: Account) {
 
 /** UserDTO, answered by GET /v1/account/profile. */
 export function profileView(account: Account) {
-  return {
+  // Sub-district, town, village and ward are unknown for synthetic residents, so they are absent.
+  return withoutAbsent({
     ...demographics(account),
     address: account.address,
-    subDistrictCode: null,
-    subdistrictName: null,
-    townCode: null,
-    townName: null,
-    villageCode: null,
-    villageName: null,
-    wardCode: null,
-    wardName: null,
-    profilePhoto: account.profilePhoto,
+    profilePhoto: account.profilePhoto ?? undefined,
     emailVerified: false,
     kycVerified: true,
     verificationStatus: 'VERIFIED',
     verificationType: 'AADHAAR',
     phrAddress: [account.healthId],
     new: false,
-  };
+  });
 }
 
 /** CreateAccountJwtResponse, answered by createHealthIdWithPreVerified. */
 export function createdAccountView(account: Account, tokens: UserTokens, isNew: boolean) {
-  return {
+  return withoutAbsent({
     ...demographics(account),
     profilePhoto: account.profilePhoto ?? '',
     token: tokens.token,
     refreshToken: tokens.refreshToken,
     new: isNew,
-  };
+  });
 }

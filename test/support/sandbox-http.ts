@@ -70,7 +70,7 @@ export async function gatewayToken(sandbox: RunningSandbox): Promise<string> {
 export interface ApiErrorShape {
   code: string;
   message: string;
-  details: Array<{ code: string; message: string; attribute: { key: string; value: string } | null }>;
+  details: Array<{ code: string; message: string; attribute?: { key: string; value: string } }>;
 }
 
 /** Asserts an ABDM Health ID error (status, top code, details[0].code) and returns its body. */
