@@ -4,7 +4,7 @@ import type { SandboxConfig } from './config';
 import { FaultInjector } from './faults';
 import { accountForTrainingIdentity } from './healthid/accounts';
 import { createSigningKey, type SigningKey } from './signing-key';
-import { SandboxState } from './state';
+import { SandboxState, type Account } from './state';
 import { TRAINING_IDENTITIES } from './training-identities';
 
 export { requireGatewayToken, signGatewayAccessToken, verifyGatewayAccessToken } from './gateway/access-tokens';
@@ -35,13 +35,13 @@ export async function createContext(clock: Clock, config: SandboxConfig, faults:
     healthId: await createSigningKey('RS512'),
     refreshSecret: randomBytes(32),
   };
-  const seedAccounts = trainingAccounts(config.seed, clock);
+  const seedAccounts = await trainingAccounts(config.seed, clock);
   return { clock, config, keys, state: new SandboxState(seedAccounts, config.stateFile), faults, publicUrl: 'http://127.0.0.1' };
 }
 
 /** Accounts that exist before anyone enrols; computed once because the Aadhaar key is slow on purpose. */
-function trainingAccounts(seed: string, clock: Clock): () => ReturnType<typeof accountForTrainingIdentity>[] {
+async function trainingAccounts(seed: string, clock: Clock): Promise<() => Account[]> {
   const existing = Object.values(TRAINING_IDENTITIES).filter((identity) => 'existingAbha' in identity);
-  const accounts = existing.map((identity) => accountForTrainingIdentity(identity, seed, clock.now()));
+  const accounts = await Promise.all(existing.map((identity) => accountForTrainingIdentity(identity, seed, clock.now())));
   return () => accounts.map((account) => ({ ...account }));
 }

@@ -20,9 +20,9 @@ export function residentForAadhaar(aadhaar: string, key: string): Resident {
   return identity ? residentFromIdentity(identity, key) : syntheticResident(key);
 }
 
-export function accountForTrainingIdentity(identity: TrainingIdentity, seed: string, now: number): Account {
+export async function accountForTrainingIdentity(identity: TrainingIdentity, seed: string, now: number): Promise<Account> {
   if (!identity.existingAbha || !identity.aadhaarMobile) throw new Error('training identity has no pre-existing ABHA');
-  const key = aadhaarKey(identity.aadhaar, seed);
+  const key = await aadhaarKey(identity.aadhaar, seed);
   const { aadhaarMobile: _mobile, ...resident } = residentFromIdentity(identity, key);
   return {
     ...resident,

@@ -48,7 +48,7 @@ export function registrationRoutes(ctx: SandboxContext): FastifyPluginAsync {
     app.post<{ Body: GenerateOtpBody }>('/registration/aadhaar/generateOtp', { schema: { body: generateOtpBody } }, async (request) => {
       const { aadhaar } = request.body;
       checkAadhaar(aadhaar);
-      const key = aadhaarKey(aadhaar, ctx.config.seed);
+      const key = await aadhaarKey(aadhaar, ctx.config.seed);
       const resident = residentForAadhaar(aadhaar, key);
       if (!resident.aadhaarMobile) {
         throw new AbdmError(422, 'HIS-3005', 'Could not find Registered Mobile number for given Aadhaar: the Aadhaar number does not have a mobile number.', {

@@ -3,9 +3,22 @@ import type { SandboxContext } from '../context';
 import { AbdmError } from '../errors';
 import type { LoginTransaction, RegistrationTransaction, Transaction } from '../state';
 
+const SWEEP_THRESHOLD = 500;
+
+/** Forgets expired transactions and stale OTP counters, so a long training session does not grow without end. */
+function sweepExpired(ctx: SandboxContext, now: number): void {
+  const { transactions, otpTransactionLog } = ctx.state;
+  if (transactions.size + otpTransactionLog.size < SWEEP_THRESHOLD) return;
+  const txnCutoff = now - ctx.config.transactionTtlSeconds * 1000;
+  for (const [id, txn] of transactions) if (txn.createdAt < txnCutoff) transactions.delete(id);
+  const logCutoff = now - ctx.config.otpTransactionWindowSeconds * 1000;
+  for (const [key, times] of otpTransactionLog) if ((times.at(-1) ?? 0) <= logCutoff) otpTransactionLog.delete(key);
+}
+
 /** Caps how many OTP transactions one person can open in a window (HIS-1023), as the real service throttles. */
 export function recordOtpTransaction(ctx: SandboxContext, identityKey: string): void {
   const now = ctx.clock.now();
+  sweepExpired(ctx, now);
   const windowStart = now - ctx.config.otpTransactionWindowSeconds * 1000;
   const recent = (ctx.state.otpTransactionLog.get(identityKey) ?? []).filter((t) => t > windowStart);
   if (recent.length >= ctx.config.otpTransactionsPerIdentity) {

@@ -1,4 +1,5 @@
-import { createHash, scryptSync } from 'node:crypto';
+import { createHash, scrypt } from 'node:crypto';
+import { promisify } from 'node:util';
 import { isLuhnValid, luhnCheckDigit } from './check-digits';
 
 /**
@@ -6,8 +7,11 @@ import { isLuhnValid, luhnCheckDigit } from './check-digits';
  * number space is small: a fast hash of a 12-digit number could be reversed by brute force, and the
  * key ends up in the optional state file. Everything derived from the Aadhaar derives from this key.
  */
-export function aadhaarKey(aadhaar: string, seed: string): string {
-  return scryptSync(aadhaar, `abha-sandbox:${seed}`, 32, { N: 2 ** 14, r: 8, p: 1 }).toString('hex');
+const scryptAsync = promisify(scrypt) as (password: string, salt: string, keylen: number, options: { N: number; r: number; p: number }) => Promise<Buffer>;
+
+/** Async because scrypt is slow on purpose and the sandbox may share the app's main process. */
+export async function aadhaarKey(aadhaar: string, seed: string): Promise<string> {
+  return (await scryptAsync(aadhaar, `abha-sandbox:${seed}`, 32, { N: 2 ** 14, r: 8, p: 1 })).toString('hex');
 }
 
 export function maskAadhaar(aadhaar: string): string {
