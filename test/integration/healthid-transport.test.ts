@@ -67,14 +67,14 @@ describe('time limit', () => {
 
 describe('retries only where safe', () => {
   it('a GET whose connection is dropped is sent again and succeeds', async () => {
-    const h = (harness = await startHarness({ wrapFetch: faultOnFirst('/api/v1/account/profile', { dropRate: 1 }, () => h) }));
+    const h: Harness = (harness = await startHarness({ wrapFetch: faultOnFirst('/api/v1/account/profile', { dropRate: 1 }, () => h) }));
     const token = await logIn(h);
     await expect(h.healthId.profile(token)).resolves.toMatchObject({ healthIdNumber: asha.healthIdNumber });
     expect(countOf(h.requests, PROFILE)).toBe(2);
   });
 
   it('a GET answered with a 5xx is sent again and succeeds', async () => {
-    const h = (harness = await startHarness({ wrapFetch: faultOnFirst('/api/v1/account/getPngCard', { errorRate: 1 }, () => h) }));
+    const h: Harness = (harness = await startHarness({ wrapFetch: faultOnFirst('/api/v1/account/getPngCard', { errorRate: 1 }, () => h) }));
     const token = await logIn(h);
     await expect(h.healthId.pngCard(token)).resolves.toMatchObject({ contentType: 'image/png' });
     expect(countOf(h.requests, 'GET /api/v1/account/getPngCard')).toBe(2);
@@ -103,7 +103,7 @@ describe('retries only where safe', () => {
   it('a POST whose connection was refused (nothing sent) is sent again once the service listens', async () => {
     const port = await freePort();
     let listening = false;
-    const h = (harness = await startHarness({
+    const h: Harness = (harness = await startHarness({
       healthIdBaseUrl: `http://127.0.0.1:${port}/api/v1`,
       wrapFetch: (inner) => async (input, init) => {
         try {

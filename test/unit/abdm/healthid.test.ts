@@ -199,7 +199,8 @@ describe('gateway token refused vs user token refused', () => {
   });
 
   it('a 500 on an account call is not blamed on the user token', async () => {
-    const { client } = setUp(apiError(500, 'HIS-500', 'HIS-500'));
+    // A GET is retried once on a 5xx (retryDelaysMs has one entry here), then reported.
+    const { client } = setUp(apiError(500, 'HIS-500', 'HIS-500'), apiError(500, 'HIS-500', 'HIS-500'));
     const error = await client.profile('U1').catch((e: unknown) => e);
     expect(error).not.toBeInstanceOf(UserTokenExpiredError);
     expect(error).toMatchObject({ status: 500 });

@@ -88,9 +88,12 @@ describe('GatewaySession', () => {
   });
 
   it('lets a failed renewal fail every waiter, and tries again on the next call', async () => {
-    const { session } = setUp(json(500, { error: { code: 2500, message: 'Unknown error occurred' } }), sessionAnswer('A2'));
+    const down = () => json(500, { error: { code: 2500, message: 'Unknown error occurred' } });
+    // A session request may be repeated (it has no side effect): the first 500 is retried once.
+    const { session, fake } = setUp(down(), down(), sessionAnswer('A2'));
     const results = await Promise.allSettled([session.accessToken(), session.accessToken()]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    expect(fake.calls).toHaveLength(2);
     expect(await session.accessToken()).toBe('A2');
   });
 
