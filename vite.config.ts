@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
@@ -5,6 +6,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [svelte()],
+  // root is renderer/, so point the plugin at the config that svelte-check also reads.
+  plugins: [svelte({ configFile: fileURLToPath(new URL('./svelte.config.js', import.meta.url)) })],
   build: { outDir: '../dist/renderer', emptyOutDir: true, target: 'es2023' },
 });
