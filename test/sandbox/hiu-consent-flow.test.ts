@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRAINING_IDENTITIES } from '../../sandbox/index';
+import { enrol } from '../support/sandbox-http';
 import { consentRequest, grantedConsent, HIU_ID, startHiuHarness, type HiuHarness } from './hiu-harness';
 
 // Consent manager: patients/find, consent-requests/init|status, consents/hiu/notify + on-notify,
@@ -201,6 +203,29 @@ describe('consent-manager refusals relayed the way the ProjectEKA gateway does',
       expect(call.token.valid).toBe(true);
       expect(call.body).toEqual({ requestId: expect.any(String), error: { code: 2500, message: 'Invalid patient' }, resp: { requestId: res.requestId } });
       expect(call.headers['x-hiu-id']).toBe('bridge_abha-desk-training');
+    } finally {
+      await h.close();
+    }
+  });
+});
+
+describe('ABHAs enrolled through the Health ID sandbox', () => {
+  it('are consent-manager users: found, authenticated, and asked for consent (no records yet)', async () => {
+    const h = await startHiuHarness();
+    try {
+      const resident = TRAINING_IDENTITIES.newResident;
+      const account = await enrol(h.sandbox, h.token, resident.aadhaar, '9876500001', { healthId: 'ravi.trainee' });
+      expect(account.healthId).toBe('ravi.trainee@sbx');
+
+      const find = await h.send('/patients/find', { query: { patient: { id: 'ravi.trainee@sbx' }, requester: { type: 'HIU', id: HIU_ID } } });
+      expect((await h.callback('/patients/on-find', find.requestId)).body.patient).toEqual({ id: 'ravi.trainee@sbx', name: 'Ravi Kumar Sharma' });
+
+      const modes = await h.send('/users/auth/fetch-modes', { query: { id: 'ravi.trainee@sbx', purpose: 'KYC', requester: { type: 'HIU', id: HIU_ID } } });
+      expect((await h.callback('/users/auth/on-fetch-modes', modes.requestId)).body.auth.modes).toContain('AADHAAR_OTP');
+
+      const { artefactIds } = await grantedConsent(h, { patient: { id: 'ravi.trainee@sbx' } });
+      expect(artefactIds).toEqual([]);
+      expect(JSON.stringify(h.bridge.calls)).not.toContain(resident.aadhaar);
     } finally {
       await h.close();
     }
