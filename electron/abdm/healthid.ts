@@ -85,7 +85,7 @@ export function createHealthIdClient(opts: HealthIdClientOptions): HealthIdClien
     }
   }
 
-  const document = (operation: string, path: string, kind: DocumentKind) => async (userToken: string) => {
+  const accountDocument = (operation: string, path: string, kind: DocumentKind) => async (userToken: string) => {
     const call: Call = { operation, method: 'GET', path };
     const response = await withUserToken(call, userToken, (request) => http.send({ ...request, headers: { ...request.headers, Accept: `${kind}, */*` } }));
     return binaryDocument(response, kind, operation);
@@ -131,10 +131,10 @@ export function createHealthIdClient(opts: HealthIdClientOptions): HealthIdClien
       const call: Call = { operation: 'profile', method: 'GET', path: '/account/profile' };
       return parsed(HealthIdProfileSchema, await withUserToken(call, userToken, (request) => http.json(request)), 'profile');
     },
-    pdfCard: document('pdfCard', '/account/getCard', 'application/pdf'),
-    pngCard: document('pngCard', '/account/getPngCard', 'image/png'),
-    svgCard: document('svgCard', '/account/getSvgCard', 'image/svg+xml'),
-    qrCode: document('qrCode', '/account/qrCode', 'image/png'),
+    pdfCard: accountDocument('pdfCard', '/account/getCard', 'application/pdf'),
+    pngCard: accountDocument('pngCard', '/account/getPngCard', 'image/png'),
+    svgCard: accountDocument('svgCard', '/account/getSvgCard', 'image/svg+xml'),
+    qrCode: accountDocument('qrCode', '/account/qrCode', 'image/png'),
   };
 }
 
