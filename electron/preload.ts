@@ -1,14 +1,18 @@
 // Exposes exactly the contract's functions as window.abhaDesk, and nothing else.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { buildApi } from './ipc/api-shape';
-import { channelNames, eventNames, type EventName } from './ipc/contract';
+import type { ChannelName, EventName } from './ipc/contract';
 import { EVENT_CHANNEL, INVOKE_CHANNEL } from './ipc/transport-names';
 
+// Filled in at bundle time from the real contract (scripts/build-main.ts), so the preload carries no schemas.
+declare const __ABHA_DESK_CHANNELS__: ChannelName[];
+declare const __ABHA_DESK_EVENTS__: EventName[];
+
 const api = buildApi(
-  channelNames,
-  eventNames,
+  __ABHA_DESK_CHANNELS__,
+  __ABHA_DESK_EVENTS__,
   (channel, input) => ipcRenderer.invoke(INVOKE_CHANNEL, channel, input),
-  (event: EventName, listener) => {
+  (event, listener) => {
     const forward = (_e: IpcRendererEvent, name: string, payload: unknown) => {
       if (name === event) listener(payload);
     };

@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import type { HealthIdClient } from '../abdm/healthid';
 import { printGeometry, printPageHtml, type PrintGeometry, type PrintLayoutName } from '../cards/print-layout';
 import type { AuditLog } from './audit';
+import { AppFailure } from '../ipc/result';
 import { callAbdm } from './call-abdm';
 import type { CardFileFormat, DesktopPort } from './desktop-port';
 import type { Language } from './messages';
@@ -86,16 +87,9 @@ export class CardService {
     try {
       return await callAbdm(lang, () => call(client, token));
     } catch (error) {
-      // An X-Token ABDM no longer accepts is as good as expired: drop it so the next step asks to verify again.
-      if (isUserTokenRejected(error)) {
-        this.deps.tokens.forget(abhaNumber);
-        return this.deps.tokens.require(abhaNumber, lang) as never;
-      }
+      // A user token ABDM no longer accepts is as good as expired: drop it, so every later step asks to verify again.
+      if (error instanceof AppFailure && error.code === 'VERIFY_AGAIN') this.deps.tokens.forget(abhaNumber);
       throw error;
     }
   }
-}
-
-function isUserTokenRejected(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'code' in error && (error as { code: string }).code === 'USER_TOKEN_REJECTED';
 }

@@ -1,7 +1,7 @@
 // The front-desk slice end to end through the IPC handlers: enrol, verify, profile, card, save, print, audit.
 import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TRAINING_IDENTITIES } from '../../sandbox/index';
+import { manualClock, TRAINING_IDENTITIES } from '../../sandbox/index';
 import { startAppHarness, type AppHarness } from '../support/app-harness';
 
 const OTP = '123456';
@@ -107,5 +107,18 @@ describe('verify an existing ABHA, then the card', () => {
   it('asks to verify the patient again when there is no live user token', async () => {
     const error = await app.fail('card.image', { abhaNumber: '91-4820-1736-5529', format: 'png' });
     expect(error.code).toBe('VERIFY_AGAIN');
+  });
+
+  it('asks to verify again when ABDM no longer accepts the patient’s session, and keeps asking', async () => {
+    await app.close();
+    const clock = manualClock(Date.now());
+    app = await startAppHarness({ clock });
+    const { patient } = await login();
+    clock.advance(31 * 60_000);
+    const rejected = await app.fail('card.image', { abhaNumber: patient.abhaNumber, format: 'png' });
+    expect(rejected.code).toBe('VERIFY_AGAIN');
+    expect(rejected.message).toMatch(/verify the patient again/i);
+    const later = await app.fail('patient.profile', { abhaNumber: patient.abhaNumber });
+    expect(later.code).toBe('VERIFY_AGAIN');
   });
 });
