@@ -1,7 +1,7 @@
 // Checks on what the operator typed, made before anything is sent, so a typo gets a specific message
 // at once instead of a generic HIS-400 (and a wasted OTP attempt). Rules are the spec's
 // (../shared/spec/healthid-v1.md §3, §7); anything the spec leaves open is left to the server.
-import { hasValidVerhoeffCheckDigit, normaliseAadhaar } from './aadhaar';
+import { normaliseAadhaar, verhoeffValid } from '../shared/aadhaar';
 import { AbdmInputError } from './errors';
 import { AUTH_METHODS, type AuthMethod } from './healthid-types';
 
@@ -12,7 +12,7 @@ export function checkAadhaar(input: string): string {
     throw new AbdmInputError('aadhaar', 'Aadhaar number must be 12 digits (or a 16-digit Virtual ID)');
   }
   // UIDAI publishes the Verhoeff rule for Aadhaar numbers only, not for Virtual IDs.
-  if (aadhaar.length === 12 && !hasValidVerhoeffCheckDigit(aadhaar)) {
+  if (aadhaar.length === 12 && !verhoeffValid(aadhaar)) {
     throw new AbdmInputError('aadhaar', 'Aadhaar number is not valid: its last (check) digit does not match');
   }
   return aadhaar;

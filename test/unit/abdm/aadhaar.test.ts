@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasValidVerhoeffCheckDigit, maskAadhaar, maskAadhaarDeep, maskAadhaarInText } from '../../../electron/abdm/aadhaar';
+import { maskAadhaarDeep, maskAadhaarInText } from '../../../electron/abdm/aadhaar';
+import { maskAadhaar, verhoeffValid as hasValidVerhoeffCheckDigit } from '../../../electron/shared/aadhaar';
 
 describe('Verhoeff check digit', () => {
   // Wikipedia's worked example (236 → check digit 3) and the sandbox's training Aadhaar numbers,
