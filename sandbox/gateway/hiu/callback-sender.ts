@@ -95,21 +95,25 @@ export class CallbackSender {
     return requestId;
   }
 
-  private dispatch(message: Outgoing): Promise<void> | void {
+  private async dispatch(message: Outgoing): Promise<void> {
     if (!this.faults.outOfOrder) return this.deliverWithFaults(message);
     const key = message.recipient.clientId;
     const earlier = this.held.get(key);
     if (!earlier) {
       this.held.set(key, message);
-      this.work.schedule(
-        OUT_OF_ORDER_HOLD_MS,
-        () => this.held.get(key) === message && (this.held.delete(key), this.deliverWithFaults(message)),
-        () => undefined,
-      );
+      this.work.schedule(OUT_OF_ORDER_HOLD_MS, () => this.releaseHeld(key, message), () => undefined);
       return;
     }
     this.held.delete(key);
-    return this.deliverWithFaults(message).then(() => this.deliverWithFaults(earlier));
+    await this.deliverWithFaults(message);
+    await this.deliverWithFaults(earlier);
+  }
+
+  /** Sends a held message that no successor overtook in time. */
+  private async releaseHeld(key: string, message: Outgoing): Promise<void> {
+    if (this.held.get(key) !== message) return;
+    this.held.delete(key);
+    await this.deliverWithFaults(message);
   }
 
   private async deliverWithFaults(message: Outgoing): Promise<void> {

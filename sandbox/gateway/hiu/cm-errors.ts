@@ -26,7 +26,6 @@ export const CM = {
   userNotFound: 1414,
   consentRequestNotFound: 1415,
   artefactNotFound: 1416,
-  invalidRequester: 1417,
   invalidDateRange: 1418,
   invalidHiType: 1419,
   invalidPurpose: 1420,
@@ -34,7 +33,6 @@ export const CM = {
   transactionNotFound: 1427,
   consentNotGranted: 1428,
   invalidScope: 1431,
-  subscriptionRequestNotFound: 1415,
   invalidRequest: 1513,
   unableToParseKey: 1514,
 } as const;

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { z } from 'zod';
 import type { SandboxContext } from '../../context';
 import { AbdmError } from '../../errors';
@@ -15,10 +15,12 @@ const WINDOW_FUTURE_MS = 9 * 60_000;
 const tooManyRequests = () => new AbdmError(429, 'HIS-429', 'Too many requests found', { gatewayCode: 2429 });
 
 /** Token valid, token carries the HIU role, X-CM-ID names the sandbox consent manager. */
-export function gatewayCaller(ctx: SandboxContext, role = 'hiu'): preHandlerAsyncHookHandler {
-  const verifyToken = requireGatewayToken(ctx);
-  return async function checkCaller(this: unknown, request: FastifyRequest, reply: FastifyReply) {
-    await verifyToken.call(this as never, request, reply);
+export function gatewayCaller(ctx: SandboxContext, role = 'hiu'): preHandlerAsyncHookHandler[] {
+  return [requireGatewayToken(ctx), requireRoleAndConsentManager(role)];
+}
+
+function requireRoleAndConsentManager(role: string): preHandlerAsyncHookHandler {
+  return async (request: FastifyRequest) => {
     const roles = request.gatewayClient?.roles.map((r) => r.toLowerCase()) ?? [];
     if (!roles.includes(role)) throw new AbdmError(403, 'HIS-403', 'Access Denied', { gatewayCode: 2403 });
     const cmId = request.headers['x-cm-id'];

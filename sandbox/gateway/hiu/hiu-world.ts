@@ -34,6 +34,8 @@ export class HiuWorld {
   readonly subscriptions = new Map<string, SubscriptionRecord>();
   /** HIUs that dealt with a patient; they hear about the patient's status changes. */
   readonly contacts = new Map<string, Map<string, Caller>>();
+  /** Errors of scheduled work (a bug, or a bridge URL that cannot be parsed), for inspection. */
+  readonly failures: string[] = [];
 
   constructor(
     readonly ctx: SandboxContext,
@@ -92,8 +94,6 @@ export class HiuWorld {
       this.failures.push(error instanceof Error ? error.message : String(error));
     });
   }
-
-  readonly failures: string[] = [];
 
   rememberContact(patientId: string, caller: Caller): void {
     const key = patientId.toLowerCase();
