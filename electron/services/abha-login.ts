@@ -1,14 +1,11 @@
 // Verifying a patient who already has an ABHA: Aadhaar OTP to the Aadhaar-linked mobile, then the profile.
 import type { HealthIdClient } from '../abdm/healthid';
 import { parseAbhaIdentifier } from '../shared/abha';
-import type { AuditLog } from './audit';
-import { callAbdm } from './call-abdm';
+import { callHealthId, type FlowDeps } from './call-abdm';
 import { Flows } from './flows';
-import type { Language } from './messages';
 import { checkResendAllowed, otpStatus, type OtpClock } from './otp-timer';
 import type { OtpSent } from './enrolment';
 import { toPatientView, type PatientView } from './patient-view';
-import type { UserTokens } from './user-tokens';
 
 interface Login {
   txnId: string;
@@ -16,13 +13,7 @@ interface Login {
   otp: OtpClock;
 }
 
-export interface LoginDeps {
-  healthId: () => Promise<HealthIdClient>;
-  tokens: UserTokens;
-  audit: AuditLog;
-  lang: () => Language;
-  now?: () => number;
-}
+export type LoginDeps = FlowDeps;
 
 export class AbhaLoginService {
   private readonly flows: Flows<Login>;
@@ -61,8 +52,7 @@ export class AbhaLoginService {
     return { patient };
   }
 
-  private async abdm<T>(call: (client: HealthIdClient) => Promise<T>): Promise<T> {
-    const client = await this.deps.healthId();
-    return callAbdm(this.deps.lang(), () => call(client));
+  private abdm<T>(call: (client: HealthIdClient) => Promise<T>): Promise<T> {
+    return callHealthId(this.deps, call);
   }
 }

@@ -3,7 +3,25 @@
 import { AbdmBadResponseError, AbdmError, AbdmInputError, AbdmUnreachableError, UserTokenExpiredError } from '../abdm/errors';
 import { explainAbdmError } from '../abdm/messages';
 import { AppFailure } from '../ipc/result';
+import type { HealthIdClient } from '../abdm/healthid';
+import type { AuditLog } from './audit';
 import { say, type Language } from './messages';
+import type { UserTokens } from './user-tokens';
+
+/** What a front-desk flow needs: the Health ID client of the current environment and the operator's language. */
+export interface FlowDeps {
+  healthId: () => Promise<HealthIdClient>;
+  tokens: UserTokens;
+  audit: AuditLog;
+  lang: () => Language;
+  now?: () => number;
+}
+
+/** Runs one Health ID call with the failure mapping below. */
+export async function callHealthId<T>(deps: Pick<FlowDeps, 'healthId' | 'lang'>, call: (client: HealthIdClient) => Promise<T>): Promise<T> {
+  const client = await deps.healthId();
+  return callAbdm(deps.lang(), () => call(client));
+}
 
 export async function callAbdm<T>(lang: Language, call: () => Promise<T>): Promise<T> {
   try {

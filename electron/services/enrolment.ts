@@ -3,13 +3,11 @@
 import type { HealthIdClient } from '../abdm/healthid';
 import { AppFailure } from '../ipc/result';
 import { maskAadhaar, normaliseAadhaar } from '../shared/aadhaar';
-import type { AuditLog } from './audit';
-import { callAbdm } from './call-abdm';
+import { callHealthId, type FlowDeps } from './call-abdm';
 import { Flows } from './flows';
-import { say, type Language } from './messages';
+import { say } from './messages';
 import { checkResendAllowed, otpStatus, type OtpClock, type OtpStatus } from './otp-timer';
 import { toPatientView, type PatientView } from './patient-view';
-import type { UserTokens } from './user-tokens';
 
 type Step = 'aadhaar-otp' | 'mobile' | 'mobile-otp' | 'create';
 
@@ -34,13 +32,7 @@ export interface EnrolmentResult {
   isNew: boolean;
 }
 
-export interface EnrolmentDeps {
-  healthId: () => Promise<HealthIdClient>;
-  tokens: UserTokens;
-  audit: AuditLog;
-  lang: () => Language;
-  now?: () => number;
-}
+export type EnrolmentDeps = FlowDeps;
 
 export class EnrolmentService {
   private readonly flows: Flows<Enrolment>;
@@ -118,8 +110,7 @@ export class EnrolmentService {
     return enrolment;
   }
 
-  private async abdm<T>(call: (client: HealthIdClient) => Promise<T>): Promise<T> {
-    const client = await this.deps.healthId();
-    return callAbdm(this.deps.lang(), () => call(client));
+  private abdm<T>(call: (client: HealthIdClient) => Promise<T>): Promise<T> {
+    return callHealthId(this.deps, call);
   }
 }
