@@ -68,7 +68,7 @@ describe('consent flow with the default automatic grant', () => {
     const fetch = await h.send('/consents/fetch', { consentId: artefactIds[0] });
     const { consentDetail } = (await h.callback('/consents/on-fetch', fetch.requestId)).body.consent;
     expect(consentDetail.hip).toEqual({ id: 'HIP-SUNRISE-LABS', name: 'Sunrise Diagnostics' });
-    expect(consentDetail.careContexts).toEqual([{ patientReference: 'SDL-55190', careContextReference: 'LAB-2024-7781' }]);
+    expect(consentDetail.careContexts).toEqual([{ patientReference: 'SDL-55190', careContextReference: 'LAB-7781' }]);
   });
 
   it('answers unknown consent requests (1415) and artefacts (1416) in the callback', async () => {

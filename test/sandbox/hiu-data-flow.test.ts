@@ -70,7 +70,7 @@ describe('health-information data flow', () => {
         expect(createHash('md5').update(plaintext, 'utf8').digest('hex')).toBe(entry.checksum);
         const bundle = JSON.parse(plaintext);
         expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'document' });
-        expect(entry.careContextReference).toBe('OPD-2024-0042');
+        expect(entry.careContextReference).toBe('OPD-0042');
         titles.push(bundle.entry[0].resource.title);
       }
     }
@@ -83,6 +83,7 @@ describe('health-information data flow', () => {
     const [{ entry, plaintext }] = open(page!, keys);
     const ciphertext = Buffer.from(entry.content, 'base64');
     expect(ciphertext.length).toBe(Buffer.byteLength(plaintext, 'utf8') + 16);
+    expect(createHash('md5').update(plaintext, 'utf8').digest('hex')).toBe(entry.checksum);
     const report = JSON.parse(plaintext).entry.find((e: { resource: { resourceType: string } }) => e.resource.resourceType === 'DiagnosticReport');
     expect(Buffer.from(report.resource.presentedForm[0].data, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
   });
@@ -115,7 +116,7 @@ describe('health-information data flow', () => {
         statusNotification: {
           sessionStatus: 'TRANSFERRED',
           hipId: 'HIP-SUNRISE-LABS',
-          statusResponses: [{ careContextReference: 'LAB-2024-7781', hiStatus: 'OK', description: 'Decrypted and stored' }],
+          statusResponses: [{ careContextReference: 'LAB-7781', hiStatus: 'OK', description: 'Decrypted and stored' }],
         },
       },
     });

@@ -86,11 +86,11 @@ describe('subscriptions', () => {
     await h.control(`/subscription-requests/${subscriptionRequestId}/grant`);
     const subscriptionId = (await approval(subscriptionRequestId, 'GRANTED')).body.notification.subscription.id;
     const ofThis = () => h.bridge.callsTo('/v0.5/subscriptions/hiu/notify').filter((c) => c.body.event.subscriptionId === subscriptionId);
-    await h.control('/patients/meena.iyer@sbx/records', { hipId: 'HIP-CITYCLINIC-PUNE', careContextReference: 'OPD-2024-0117', hiTypes: ['ImmunizationRecord'] });
+    await h.control('/patients/meena.iyer@sbx/records', { hipId: 'HIP-CITYCLINIC-PUNE', careContextReference: 'OPD-0117', hiTypes: ['ImmunizationRecord'] });
     await h.control('/patients/meena.iyer@sbx/records', { hipId: 'HIP-DH-NASHIK', careContextReference: 'IPD-NEW-1', hiTypes: ['DischargeSummary'] });
     await h.world.work.idle();
     expect(ofThis()).toHaveLength(0);
-    await h.control('/patients/meena.iyer@sbx/records', { hipId: 'HIP-DH-NASHIK', careContextReference: 'IPD-2024-0207', hiTypes: ['DiagnosticReport'] });
+    await h.control('/patients/meena.iyer@sbx/records', { hipId: 'HIP-DH-NASHIK', careContextReference: 'IPD-0207', hiTypes: ['DiagnosticReport'] });
     await h.world.work.idle();
     expect(ofThis().map((c) => c.body.event.category)).toEqual(['DATA']);
   });

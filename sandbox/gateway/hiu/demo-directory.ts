@@ -22,6 +22,9 @@ export interface DemoCareContext {
   hiTypes: HiType[];
 }
 
+/** Seeded visits are dated relative to the sandbox's clock, so "the last year" always finds them. */
+export type SeedCareContext = Omit<DemoCareContext, 'date'> & { daysAgo: number };
+
 export interface DemoPatient {
   id: string;
   name: string;
@@ -29,7 +32,7 @@ export interface DemoPatient {
   yearOfBirth: number;
   birthDate: string;
   mobile: string;
-  careContexts: DemoCareContext[];
+  careContexts: SeedCareContext[];
 }
 
 export const CONSENT_MANAGER_ID = 'sbx';
@@ -50,9 +53,9 @@ export const DEMO_PATIENTS: DemoPatient[] = [
     birthDate: '1988-07-14',
     mobile: '+919812345670',
     careContexts: [
-      { hipId: 'HIP-CITYCLINIC-PUNE', patientReference: 'CCP-10231', careContextReference: 'OPD-2024-0042', display: 'OPD visit, hypertension review', date: '2024-02-12T10:30:00.000Z', hiTypes: ['OPConsultation', 'Prescription'] },
-      { hipId: 'HIP-SUNRISE-LABS', patientReference: 'SDL-55190', careContextReference: 'LAB-2024-7781', display: 'Complete blood count', date: '2024-02-14T07:45:00.000Z', hiTypes: ['DiagnosticReport'] },
-      { hipId: 'HIP-DH-NASHIK', patientReference: 'DHN-88412', careContextReference: 'IPD-2023-1190', display: 'Admission, chest pain', date: '2023-09-03T04:15:00.000Z', hiTypes: ['DischargeSummary'] },
+      { hipId: 'HIP-CITYCLINIC-PUNE', patientReference: 'CCP-10231', careContextReference: 'OPD-0042', display: 'OPD visit, hypertension review', daysAgo: 20, hiTypes: ['OPConsultation', 'Prescription'] },
+      { hipId: 'HIP-SUNRISE-LABS', patientReference: 'SDL-55190', careContextReference: 'LAB-7781', display: 'Complete blood count', daysAgo: 18, hiTypes: ['DiagnosticReport'] },
+      { hipId: 'HIP-DH-NASHIK', patientReference: 'DHN-88412', careContextReference: 'IPD-1190', display: 'Admission, chest pain', daysAgo: 180, hiTypes: ['DischargeSummary'] },
     ],
   },
   {
@@ -63,9 +66,9 @@ export const DEMO_PATIENTS: DemoPatient[] = [
     birthDate: '1975-11-02',
     mobile: '+919800000102',
     careContexts: [
-      { hipId: 'HIP-CITYCLINIC-PUNE', patientReference: 'CCP-10877', careContextReference: 'VAC-2023-0310', display: 'Vaccination visit', date: '2023-10-20T05:00:00.000Z', hiTypes: ['ImmunizationRecord'] },
-      { hipId: 'HIP-CITYCLINIC-PUNE', patientReference: 'CCP-10877', careContextReference: 'WEL-2024-0088', display: 'Annual wellness check', date: '2024-01-08T06:30:00.000Z', hiTypes: ['WellnessRecord'] },
-      { hipId: 'HIP-SUNRISE-LABS', patientReference: 'SDL-60211', careContextReference: 'DOC-2024-0012', display: 'Scanned referral letter', date: '2024-03-01T09:00:00.000Z', hiTypes: ['HealthDocumentRecord'] },
+      { hipId: 'HIP-CITYCLINIC-PUNE', patientReference: 'CCP-10877', careContextReference: 'VAC-0310', display: 'Vaccination visit', daysAgo: 120, hiTypes: ['ImmunizationRecord'] },
+      { hipId: 'HIP-CITYCLINIC-PUNE', patientReference: 'CCP-10877', careContextReference: 'WEL-0088', display: 'Annual wellness check', daysAgo: 60, hiTypes: ['WellnessRecord'] },
+      { hipId: 'HIP-SUNRISE-LABS', patientReference: 'SDL-60211', careContextReference: 'DOC-0012', display: 'Scanned referral letter', daysAgo: 10, hiTypes: ['HealthDocumentRecord'] },
     ],
   },
   {
@@ -76,8 +79,8 @@ export const DEMO_PATIENTS: DemoPatient[] = [
     birthDate: '1962-07-25',
     mobile: '+919800000103',
     careContexts: [
-      { hipId: 'HIP-DH-NASHIK', patientReference: 'DHN-90017', careContextReference: 'IPD-2024-0207', display: 'Admission, diabetic foot care', date: '2024-01-22T08:20:00.000Z', hiTypes: ['DischargeSummary', 'DiagnosticReport'] },
-      { hipId: 'HIP-CITYCLINIC-PUNE', patientReference: 'CCP-11502', careContextReference: 'OPD-2024-0117', display: 'OPD follow-up', date: '2024-02-05T11:10:00.000Z', hiTypes: ['OPConsultation', 'Prescription', 'WellnessRecord'] },
+      { hipId: 'HIP-DH-NASHIK', patientReference: 'DHN-90017', careContextReference: 'IPD-0207', display: 'Admission, diabetic foot care', daysAgo: 45, hiTypes: ['DischargeSummary', 'DiagnosticReport'] },
+      { hipId: 'HIP-CITYCLINIC-PUNE', patientReference: 'CCP-11502', careContextReference: 'OPD-0117', display: 'OPD follow-up', daysAgo: 30, hiTypes: ['OPConsultation', 'Prescription', 'WellnessRecord'] },
     ],
   },
 ];

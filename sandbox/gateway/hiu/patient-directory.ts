@@ -4,6 +4,9 @@ import type { AbdmGender } from '../../fhir/fhir-types';
 import { AUTH_MODES } from './body-schemas';
 import { DEMO_PATIENTS, type DemoCareContext, type DemoPatient } from './demo-directory';
 
+/** A demo patient with the seeded visits dated. */
+type DatedDemoPatient = Omit<DemoPatient, 'careContexts'> & { careContexts: DemoCareContext[] };
+
 // The consent manager's users: ABHAs made through the Health ID sandbox plus the demo patients,
 // with the care contexts the demo HIPs hold for them (seeded, or added through /_sandbox).
 
@@ -33,9 +36,22 @@ export class PatientDirectory {
   private readonly addedCareContexts = new Map<string, DemoCareContext[]>();
   private readonly statuses = new Map<string, PatientStatus>();
   /** This sandbox's own copy of the seed, so new records never leak into another instance. */
-  private seeded: DemoPatient[] = structuredClone(DEMO_PATIENTS);
+  private seeded: DatedDemoPatient[];
 
-  constructor(private readonly ctx: SandboxContext) {}
+  constructor(private readonly ctx: SandboxContext) {
+    this.seeded = this.datedSeed();
+  }
+
+  private datedSeed(): DatedDemoPatient[] {
+    const now = this.ctx.clock.now();
+    return DEMO_PATIENTS.map(({ careContexts, ...person }) => ({
+      ...structuredClone(person),
+      careContexts: careContexts.map(({ daysAgo, ...visit }) => ({
+        ...structuredClone(visit),
+        date: new Date(now - daysAgo * 86_400_000).toISOString(),
+      })),
+    }));
+  }
 
   /** A patient the CM will act for: known and neither deactivated nor deleted. */
   findActive(id: string): CmPatient | undefined {
@@ -66,21 +82,21 @@ export class PatientDirectory {
   }
 
   reset(): void {
-    this.seeded = structuredClone(DEMO_PATIENTS);
+    this.seeded = this.datedSeed();
     this.addedCareContexts.clear();
     this.statuses.clear();
   }
 
-  private careContextsOf(id: string, demo: DemoPatient | undefined): DemoCareContext[] {
+  private careContextsOf(id: string, demo: DatedDemoPatient | undefined): DemoCareContext[] {
     return [...(demo?.careContexts ?? []), ...(this.addedCareContexts.get(id) ?? [])];
   }
 
-  private fromDemo(demo: DemoPatient): CmPatient {
+  private fromDemo(demo: DatedDemoPatient): CmPatient {
     const { careContexts: _seeded, ...person } = demo;
     return { ...person, careContexts: this.careContextsOf(demo.id, demo), authModes: [...AUTH_MODES] };
   }
 
-  private fromAccount(account: Account, demo: DemoPatient | undefined): CmPatient {
+  private fromAccount(account: Account, demo: DatedDemoPatient | undefined): CmPatient {
     const id = account.healthId.toLowerCase();
     const pad = (value: string) => value.padStart(2, '0');
     const modes = account.authMethods.map((method) => HEALTH_ID_AUTH_MODES[method]).filter((m): m is AuthMode => !!m);
