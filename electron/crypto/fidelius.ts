@@ -76,10 +76,11 @@ export function decrypt(input: FideliusDecryptInput): string {
       'Fidelius decryption failed: authentication tag mismatch (wrong keys or nonces, or the data was altered)',
     );
   }
-  return new TextDecoder('utf-8').decode(plaintext);
+  // Like Java's new String(bytes, UTF_8): a byte-order mark is kept, bad sequences become U+FFFD.
+  return plaintext.toString('utf8');
 }
 
-function tryDecrypt(data: Uint8Array, secret: Uint8Array, input: FideliusDecryptInput): Uint8Array | undefined {
+function tryDecrypt(data: Uint8Array, secret: Uint8Array, input: FideliusDecryptInput): Buffer | undefined {
   const { key, iv } = deriveKeyAndIv(secret, input.senderNonce, input.requesterNonce);
   const decipher = createDecipheriv('aes-256-gcm', key, iv);
   decipher.setAuthTag(data.subarray(data.length - GCM_TAG_BYTES));

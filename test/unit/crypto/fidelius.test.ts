@@ -120,6 +120,17 @@ describe('generateKeyMaterial', () => {
   });
 });
 
+describe('text fidelity', () => {
+  it('keeps a leading byte-order mark and non-ASCII text exactly', () => {
+    const hiu = generateKeyMaterial();
+    const hip = generateKeyMaterial();
+    const plaintext = '\uFEFF{"note":"आशा — ठीक है"}';
+    const encryptedData = encrypt({ plaintext, senderNonce: hip.nonce, requesterNonce: hiu.nonce, senderPrivateKey: hip.privateKey, requesterPublicKey: hiu.publicKey });
+    const decrypted = decrypt({ encryptedData, requesterNonce: hiu.nonce, senderNonce: hip.nonce, requesterPrivateKey: hiu.privateKey, senderPublicKey: hip.publicKey });
+    expect(decrypted).toBe(plaintext);
+  });
+});
+
 describe('decrypt failures are errors, never empty text', () => {
   it('rejects a flipped ciphertext bit', () => {
     const bytes = Buffer.from(V1.encryptedData, 'base64');
