@@ -20,3 +20,9 @@ export function findElectronBinary(root = process.cwd()): ElectronBinary {
     ? { present: true, path: binary, reason: '' }
     : { present: false, path: null, reason: `Electron binary missing at ${binary}` };
 }
+
+// `tsx scripts/electron-binary.ts` prints the one-line status the test command shows before the launch tests.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const binary = findElectronBinary();
+  console.log(binary.present ? `Electron binary: ${binary.path}` : `Electron launch tests will skip: ${binary.reason}.`);
+}

@@ -35,8 +35,10 @@ step "end to end, headless Chromium" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e
   npx playwright test --project=headless --reporter=list,json
 step "end to end, Chromium window under Xvfb" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-headful.json" \
   xvfb-run -a -s "-screen 0 1280x800x24" npx playwright test --project=headful --reporter=list,json
+npx tsx scripts/electron-binary.ts
 step "Electron launch tests" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/electron.json" \
   npx playwright test --project=electron --reporter=list,json
 
 echo
+echo "npm test took ${SECONDS} s"
 node scripts/test-summary.mjs "$results" "$status"
