@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { SandboxContext } from './context';
 import { AbdmError, badRequest } from './errors';
 import { validateFaults } from './faults';
+import { hiuWorldOf } from './gateway/hiu/index';
 
 // Test and training controls at /_sandbox. Not part of ABDM; they answer only callers on this machine.
 
@@ -18,8 +19,10 @@ export function controlRoutes(ctx: SandboxContext): FastifyPluginAsync {
       }
     });
 
+    // Everything back to a fresh start: Health ID accounts and the HIU side (consents, records, subscriptions).
     app.post('/reset', async () => {
       ctx.state.reset();
+      hiuWorldOf(ctx).reset();
       return { status: 'reset', accounts: ctx.state.accounts.size };
     });
 
