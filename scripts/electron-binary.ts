@@ -13,7 +13,7 @@ export function findElectronBinary(root = process.cwd()): ElectronBinary {
   const pkg = path.join(root, 'node_modules', 'electron');
   const pathFile = path.join(pkg, 'path.txt');
   if (!existsSync(pathFile)) {
-    return { present: false, path: null, reason: 'Electron binary not installed (it cannot be downloaded on this machine)' };
+    return { present: false, path: null, reason: 'the Electron binary is not installed (the electron package downloads it on first use, which needs access to its download host)' };
   }
   const binary = path.join(pkg, 'dist', readFileSync(pathFile, 'utf8').trim());
   return existsSync(binary)
