@@ -1,10 +1,11 @@
 // Electron entry: app lifecycle, the one window, security settings and wiring. Everything else lives in app-core.
-import { app, BrowserWindow, dialog, ipcMain, Menu, session, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, Menu, session, type WebContents } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startAppCore, type AppCore } from './app-core';
-import { INVOKE_CHANNEL, EVENT_CHANNEL } from './ipc/transport-names';
 import { APP_SCHEME, registerAppScheme, serveRenderer, isAppUrl } from './platform/app-protocol';
+import { registerIpc } from './platform/ipc';
+import { logIpcError } from './ipc/log-error';
 import { openElectronSettings } from './platform/settings-backend';
 import { buildAppMenu } from './platform/menu';
 import { electronDesktop } from './platform/desktop';
@@ -46,17 +47,11 @@ async function start(): Promise<void> {
     secretDriver: keytarDriver(),
     transport: 'electron',
     desktop: electronDesktop(() => mainWindow),
-    logError: (channel, error) => console.error(`[ipc] ${channel} failed:`, error),
+    logError: logIpcError,
   });
-  const dispatch = core.dispatch;
-  ipcMain.handle(INVOKE_CHANNEL, (event, channel: unknown, input: unknown) => {
-    // Only our own bundled page may call the handlers.
-    if (!isAppUrl(event.senderFrame?.url ?? '')) return { ok: false, error: { code: 'FORBIDDEN', message: 'Not allowed.' } };
-    return dispatch(channel, input);
-  });
+  registerIpc(core, () => mainWindow);
   Menu.setApplicationMenu(buildAppMenu());
   mainWindow = createWindow();
-  core.events.attach((name, payload) => mainWindow?.webContents.send(EVENT_CHANNEL, name, payload));
 }
 
 function createWindow(): BrowserWindow {

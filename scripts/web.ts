@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startWebServer } from '../electron/web/server';
+import { logIpcError } from '../electron/ipc/log-error';
 import { keytarDriver } from '../electron/store/keytar-driver';
 import { memorySecretDriver } from '../electron/store/vault';
 
@@ -46,12 +47,6 @@ function dataFolder(dataDir: string | undefined, keychain: Keychain): { folder: 
   return { folder: path.join(base, 'abha-desk-web'), temporary: false };
 }
 
-/** An error text could quote what it was given; a 12-digit run is masked in case it is an Aadhaar number. */
-function withoutAadhaar(error: unknown): string {
-  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  return text.replace(/(?<!\d)\d{4}[ -]?\d{4}[ -]?(\d{4})(?!\d)/g, 'XXXX XXXX $1');
-}
-
 const options = readOptions();
 const data = dataFolder(options.dataDir, options.keychain);
 let server;
@@ -60,8 +55,7 @@ try {
     port: options.port,
     dataFolder: data.folder,
     secretDriver: options.keychain === 'memory' ? memorySecretDriver() : keytarDriver(),
-    // Only the channel and the error go to the console, never the input (it may carry personal data).
-    logError: (channel, error) => console.error(`[ipc] ${channel} failed: ${withoutAadhaar(error)}`),
+    logError: logIpcError,
   });
 } catch (error) {
   console.error(`ABHA Desk (web mode) could not start: ${error instanceof Error ? error.message : String(error)}`);
