@@ -1,5 +1,8 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
+// Hindi must not render as boxes where the system has no Devanagari font (many Linux desks).
+import '@fontsource/noto-sans-devanagari/devanagari-400.css';
+import '@fontsource/noto-sans-devanagari/devanagari-700.css';
 import './styles.css';
 
 const target = document.getElementById('app');

@@ -3,7 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { startAppCore } from '../app-core';
+import { startAppCore, type AppCoreOptions } from '../app-core';
 import { openConfSettings } from '../store/settings';
 import type { SecretDriver } from '../store/vault';
 import { createToken } from './access';
@@ -21,6 +21,10 @@ export interface WebServerOptions {
   secretDriver: SecretDriver | null;
   rendererFolder?: string;
   logError?: (channel: string, error: unknown) => void;
+  /** Passed to the app core: where training mode's ABDM lives (tests point it at a sandbox they control). */
+  training?: AppCoreOptions['training'];
+  /** Passed to the app core: save dialog and printer (by default files in `<dataFolder>/exports`). */
+  desktop?: AppCoreOptions['desktop'];
 }
 
 export interface WebServer {
@@ -38,6 +42,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     secretDriver: opts.secretDriver,
     transport: 'web',
     logError: opts.logError,
+    training: opts.training,
+    desktop: opts.desktop,
   });
   const token = createToken();
   const rendererFolder = opts.rendererFolder ?? DEFAULT_RENDERER_FOLDER;

@@ -18,3 +18,9 @@ export type Environment = Settings['environment'];
 export function findApi(): AbhaDeskApi | undefined {
   return window.abhaDesk;
 }
+export type OtpSent = OutputOf<'enrol.start'>;
+export type PatientView = OutputOf<'patient.profile'>;
+export type EnrolmentResult = OutputOf<'enrol.create'>;
+export type PrintPreview = OutputOf<'card.printPreview'>;
+export type PrintLayout = PrintPreview['layout'];
+export type AuditEntry = OutputOf<'audit.list'>[number];

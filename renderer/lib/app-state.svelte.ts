@@ -1,6 +1,6 @@
 // What every screen shares: app info and settings from main, kept current by the settings.changed event.
 import { findApi, type AbhaDeskApi, type AppInfo, type Settings } from './api';
-import { translate, type Language, type StringKey } from './i18n';
+import { fill, translate, type Language, type StringKey } from './i18n';
 
 export const app = $state({
   info: undefined as AppInfo | undefined,
@@ -16,6 +16,11 @@ export function language(): Language {
 /** Reactive in templates: reads the current language from state. */
 export function t(key: StringKey): string {
   return translate(language(), key);
+}
+
+/** t() with values for the string's {placeholders}. */
+export function tf(key: StringKey, values: Record<string, string | number>): string {
+  return fill(translate(language(), key), values);
 }
 
 export function api(): AbhaDeskApi {

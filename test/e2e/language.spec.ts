@@ -21,7 +21,7 @@ test('switches to Hindi and back, and keeps the choice after a reload', async ({
 
 test('placeholder screens are translated too', async ({ app }) => {
   await app.getByRole('button', { name: 'Language: हिन्दी' }).click();
-  await openScreen(app, 2);
-  await expect(app.getByRole('heading', { level: 1, name: 'नामांकन' })).toBeVisible();
+  await openScreen(app, 5);
+  await expect(app.getByRole('heading', { level: 1, name: 'रिकॉर्ड' })).toBeVisible();
   await expect(app.getByRole('heading', { name: 'अभी उपलब्ध नहीं' })).toBeVisible();
 });

@@ -4,23 +4,34 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { startWebServer, type WebServer } from '../../electron/web/server';
+import { startWebServer, type WebServer, type WebServerOptions } from '../../electron/web/server';
 import { memorySecretDriver } from '../../electron/store/vault';
 
 export interface WebModeFixtures {
+  /** The app's data folder; in web mode saved cards and print pages land in its `exports` folder. */
+  dataFolder: string;
   web: WebServer;
   /** The page opened at web mode's URL, with the app started. */
   app: Page;
 }
 
-export const test = base.extend<WebModeFixtures>({
+export interface WebModeOptions {
+  /** More startWebServer options, e.g. the training endpoints of a sandbox the test controls. */
+  webOptions: Pick<WebServerOptions, 'training' | 'desktop'>;
+}
+
+export const test = base.extend<WebModeFixtures & WebModeOptions>({
+  webOptions: [{}, { option: true }],
   // eslint-disable-next-line no-empty-pattern
-  web: async ({}, use) => {
+  dataFolder: async ({}, use) => {
     const dataFolder = mkdtempSync(path.join(os.tmpdir(), 'abha-desk-e2e-'));
-    const server = await startWebServer({ dataFolder, secretDriver: memorySecretDriver() });
+    await use(dataFolder);
+    rmSync(dataFolder, { recursive: true, force: true });
+  },
+  web: async ({ dataFolder, webOptions }, use) => {
+    const server = await startWebServer({ dataFolder, secretDriver: memorySecretDriver(), ...webOptions });
     await use(server);
     await server.close();
-    rmSync(dataFolder, { recursive: true, force: true });
   },
   app: async ({ page, web }, use) => {
     const pageErrors: string[] = [];

@@ -1,0 +1,18 @@
+// The OTP countdown. Times count from when the page received the answer, not main's sentAt, so a clock
+// difference between the two can never show a wrong countdown.
+import type { OtpSent } from './api';
+
+export type SentOtp = OtpSent & { receivedAt: number };
+
+export function received(sent: OtpSent): SentOtp {
+  return { ...sent, receivedAt: Date.now() };
+}
+
+export function secondsLeft(since: number, seconds: number, now: number): number {
+  return Math.max(0, Math.ceil((since + seconds * 1000 - now) / 1000));
+}
+
+/** 125 → "2:05" */
+export function minutesAndSeconds(seconds: number): string {
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
