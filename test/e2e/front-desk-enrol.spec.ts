@@ -95,6 +95,148 @@ test('a first-time operator enrols a patient, then saves, previews and prints th
   await expect(table).not.toContainText(ravi.aadhaar);
 });
 
+test('the Aadhaar field shows only the last four digits, and edits, pastes and reveals like a normal field', async ({ app }) => {
+  await openEnrol(app);
+  const aadhaar = app.getByLabel('Aadhaar number');
+  await aadhaar.pressSequentially('2345678901249');
+  await expect(aadhaar).toHaveValue('XXXX XXXX X124 9');
+  await aadhaar.press('Backspace');
+  await expect(aadhaar).toHaveValue('XXXX XXXX 0124');
+  await aadhaar.pressSequentially('ab-');
+  await expect(aadhaar).toHaveValue('XXXX XXXX 0124');
+  await app.getByRole('button', { name: 'Show digits' }).click();
+  await expect(aadhaar).toHaveValue('2345 6789 0124');
+  await app.getByRole('button', { name: 'Hide digits' }).click();
+  await aadhaar.press('ControlOrMeta+a');
+  await aadhaar.press('Delete');
+  await expect(aadhaar).toHaveValue('');
+  // Pasted as printed on the card, with spaces.
+  await aadhaar.evaluate((input: HTMLInputElement) => {
+    const paste = new InputEvent('beforeinput', { inputType: 'insertFromPaste', data: '3456 7890 1238', cancelable: true, bubbles: true });
+    input.dispatchEvent(paste);
+  });
+  await expect(aadhaar).toHaveValue('XXXX XXXX 1238');
+  expect(await aadhaar.evaluate((input: HTMLInputElement) => input.outerHTML)).not.toMatch(/3456|7890/);
+});
+
+test('a mistyped Aadhaar number or a missing consent is refused before anything is sent', async ({ app }) => {
+  const sent: string[] = [];
+  app.on('websocket', (socket) => socket.on('framesent', (frame) => sent.push(String(frame.payload))));
+  await app.reload();
+  await openEnrol(app);
+  const aadhaar = app.getByLabel('Aadhaar number');
+  await aadhaar.pressSequentially(INVALID_AADHAAR_EXAMPLE);
+  await app.getByRole('button', { name: 'Send OTP to the Aadhaar-linked mobile' }).click();
+  await expect(aadhaar).toHaveAttribute('aria-invalid', 'true');
+  await expect(aadhaar).toHaveAccessibleDescription(/a digit may be mistyped/);
+  await expect(aadhaar).toBeFocused();
+  const consent = app.getByLabel('The patient has heard this and agrees');
+  await expect(consent).toHaveAccessibleDescription(/no OTP is sent until the patient agrees/);
+  await expect(aadhaar).toHaveValue('XXXX XXXX 0125');
+
+  await aadhaar.press('Backspace');
+  await aadhaar.press('4');
+  await app.getByRole('button', { name: 'Send OTP to the Aadhaar-linked mobile' }).click();
+  await expect(aadhaar).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(consent).toHaveAttribute('aria-invalid', 'true');
+  expect(sent.filter((frame) => frame.includes('enrol.start'))).toEqual([]);
+
+  await consent.check();
+  await app.getByRole('button', { name: 'Send OTP to the Aadhaar-linked mobile' }).click();
+  await expect(app.getByLabel('OTP (6 digits)')).toBeVisible();
+  expect(sent.filter((frame) => frame.includes('enrol.start'))).toHaveLength(1);
+});
+
+test('says when the Aadhaar already has an ABHA and offers the existing account', async ({ app }) => {
+  await enrol(app, TRAINING_IDENTITIES.existingAbha.aadhaar, '9812345670');
+  await expect(app.getByRole('heading', { name: 'This Aadhaar already has an ABHA' })).toBeVisible();
+  await expect(app.getByText('ABDM returned the patient’s existing ABHA')).toBeVisible();
+  await expect(app.getByTestId('patient-abha-number')).toHaveText('91-4820-1736-5529');
+  await app.getByRole('button', { name: 'Use the existing ABHA' }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Patient' })).toBeVisible();
+  await expect(app.getByTestId('patient-abha-address')).toHaveText('asha.verma@sbx');
+  await expect(app.getByRole('img', { name: 'ABHA card of Asha Devi Verma' })).toBeVisible();
+
+  await app.keyboard.press('Alt+Digit1');
+  await expect(app.getByTestId('count-existing')).toHaveText('1');
+  await expect(app.getByTestId('count-enrolled')).toHaveText('0');
+});
+
+test('ABDM’s refusal shows its mapped message and code, and the form keeps the number and consent', async ({ app }) => {
+  await startEnrolment(app, TRAINING_IDENTITIES.noMobile.aadhaar);
+  const alert = app.getByRole('alert');
+  await expect(alert).toContainText('ABDM code: HIS-3005');
+  await expect(alert).toContainText(/mobile/i);
+  await expect(app.getByLabel('Aadhaar number')).toHaveValue('XXXX XXXX 2341');
+  await expect(app.getByLabel('The patient has heard this and agrees')).toBeChecked();
+});
+
+test('a wrong OTP is explained and kept; the right one carries on', async ({ app }) => {
+  await startEnrolment(app, ravi.aadhaar);
+  await enterOtp(app, '000000');
+  await expect(app.getByRole('alert')).toContainText(/OTP/);
+  await expect(app.getByRole('alert')).toContainText(/ABDM code: HIS-\d+/);
+  await expect(app.getByLabel('OTP (6 digits)')).toHaveValue('000000');
+  await enterOtp(app, '12345');
+  await expect(app.getByLabel('OTP (6 digits)')).toHaveAccessibleDescription(/The OTP has 6 digits/);
+  await enterOtp(app);
+  await expect(app.getByLabel('Mobile number for the ABHA')).toBeVisible();
+});
+
+test('a taken ABHA address is refused with ABDM’s code and can be changed without starting over', async ({ app }) => {
+  const priya = TRAINING_IDENTITIES.secondResident;
+  await enrol(app, priya.aadhaar, priya.aadhaarMobile, 'asha.verma');
+  await expect(app.getByRole('alert')).toContainText('ABDM code: HIS-1015');
+  const address = app.getByLabel('ABHA address (optional)');
+  await expect(address).toHaveValue('asha.verma');
+  await address.fill('1priya');
+  await app.getByRole('button', { name: 'Create ABHA' }).click();
+  await expect(address).toHaveAccessibleDescription(/starts with a letter/);
+  await address.fill('priya.reddy99');
+  await app.getByRole('button', { name: 'Create ABHA' }).click();
+  await expect(app.getByRole('heading', { name: 'ABHA created' })).toBeVisible();
+  await expect(app.getByTestId('patient-abha-address')).toHaveText('priya.reddy99@sbx');
+});
+
+test('the OTP countdown allows a resend only after a minute, and main’s refusal is shown as given', async ({ app }) => {
+  await app.clock.install();
+  await app.reload();
+  await startEnrolment(app, ravi.aadhaar);
+  const resend = app.getByRole('button', { name: /Resend OTP/ });
+  await expect(resend).toHaveText('Resend OTP in 1:00');
+  await expect(resend).toBeDisabled();
+  await app.clock.fastForward('00:30');
+  await expect(resend).toHaveText('Resend OTP in 0:30');
+  await app.clock.fastForward('00:31');
+  await expect(resend).toHaveText('Resend OTP (2 left)');
+  await app.getByLabel('OTP (6 digits)').fill('12');
+  // Only the page's clock moved: main, on real time, still says it is too soon.
+  await resend.click();
+  await expect(app.getByRole('alert')).toHaveText(/Please wait before asking for another OTP/);
+  await expect(app.getByRole('alert')).toHaveAttribute('data-error-code', 'RESEND_TOO_SOON');
+  await expect(app.getByLabel('OTP (6 digits)')).toHaveValue('12');
+  await app.clock.fastForward('10:00');
+  await expect(app.getByTestId('otp-validity')).toHaveText('This OTP has expired. Ask for a new one.');
+});
+
+test('changing the mobile number goes back one step and keeps what was typed', async ({ app }) => {
+  await startEnrolment(app, ravi.aadhaar);
+  await enterOtp(app);
+  await app.getByLabel('Mobile number for the ABHA').fill('12345');
+  await app.getByLabel('Mobile number for the ABHA').press('Enter');
+  await expect(app.getByLabel('Mobile number for the ABHA')).toHaveAccessibleDescription(/10 digits/);
+  await app.getByLabel('Mobile number for the ABHA').fill('9876500009');
+  await app.getByLabel('Mobile number for the ABHA').press('Enter');
+  await expect(app.getByRole('status').filter({ hasText: 'XXXXXX0009' })).toBeVisible();
+  await app.getByRole('button', { name: 'Change the mobile number' }).click();
+  await expect(app.getByLabel('Mobile number for the ABHA')).toHaveValue('9876500009');
+  await app.getByLabel('Mobile number for the ABHA').fill(ravi.aadhaarMobile);
+  await app.getByLabel('Mobile number for the ABHA').press('Enter');
+  await expect(app.getByRole('status').filter({ hasText: 'XXXXXX0001' })).toBeVisible();
+  await enterOtp(app);
+  await expect(app.getByLabel('ABHA address (optional)')).toBeVisible();
+});
+
 async function savedPath(page: import('@playwright/test').Page, pattern: RegExp): Promise<string> {
   const status = page.getByRole('status').filter({ hasText: pattern });
   await expect(status).toBeVisible();
