@@ -1,0 +1,73 @@
+// Verifying a patient who already has an ABHA, in training: by address or number, then the Aadhaar OTP.
+import { TRAINING_IDENTITIES } from '../../sandbox/index';
+import { enterOtp, OTP, openVerify, verify } from './front-desk-steps';
+import { expect, test } from './web-mode';
+
+const asha = TRAINING_IDENTITIES.existingAbha;
+
+test('verifies an existing ABHA by address and OTP and opens the patient with the card', async ({ app }) => {
+  await openVerify(app);
+  await app.getByLabel('ABHA number or ABHA address').fill('asha.verma@sbx');
+  await app.getByLabel('ABHA number or ABHA address').press('Enter');
+  await expect(app.getByRole('status').filter({ hasText: 'asha.verma@sbx' })).toBeVisible();
+  await expect(app.getByLabel('OTP (6 digits)')).toBeFocused();
+  await app.keyboard.type(OTP);
+  await app.keyboard.press('Enter');
+
+  await expect(app.getByRole('heading', { level: 1, name: 'Patient' })).toBeFocused();
+  await expect(app.getByTestId('patient-name')).toHaveText('Asha Devi Verma');
+  await expect(app.getByTestId('patient-abha-number')).toHaveText(asha.existingAbha.healthIdNumber);
+  await expect(app.getByTestId('patient-gender')).toHaveText('Female');
+  await expect(app.getByTestId('patient-dob')).toHaveText('14/7/1988');
+  await expect(app.getByRole('img', { name: 'ABHA card of Asha Devi Verma' })).toBeVisible();
+
+  await app.keyboard.press('Alt+Digit1');
+  await expect(app.getByTestId('count-verified')).toHaveText('1');
+  await expect(app.getByTestId('audit-table').locator('tr[data-action="abha.verified"]')).toContainText(asha.existingAbha.healthIdNumber);
+});
+
+test('verifies by ABHA number typed with spaces', async ({ app }) => {
+  await verify(app, '91 4820 1736 5529');
+  await expect(app.getByTestId('patient-abha-address')).toHaveText('asha.verma@sbx');
+});
+
+test('an unknown ABHA and a malformed one are explained, and what was typed stays', async ({ app }) => {
+  await openVerify(app);
+  const abha = app.getByLabel('ABHA number or ABHA address');
+  await abha.fill('asha');
+  await abha.press('Enter');
+  await expect(abha).toHaveAccessibleDescription(/14-digit ABHA number .* or an ABHA address/);
+  await expect(abha).toBeFocused();
+
+  await abha.fill('91-0000-0000-0006');
+  await abha.press('Enter');
+  await expect(app.getByRole('alert')).toContainText('ABDM code: HIS-1008');
+  await expect(abha).toHaveValue('91-0000-0000-0006');
+});
+
+test('a wrong OTP is explained and kept; the right one opens the patient', async ({ app }) => {
+  await openVerify(app);
+  await app.getByLabel('ABHA number or ABHA address').fill('asha.verma@sbx');
+  await app.getByRole('button', { name: 'Send OTP' }).click();
+  await enterOtp(app, '111111');
+  await expect(app.getByRole('alert')).toContainText(/ABDM code: HIS-\d+/);
+  await expect(app.getByLabel('OTP (6 digits)')).toHaveValue('111111');
+  await enterOtp(app);
+  await expect(app.getByTestId('patient-name')).toHaveText('Asha Devi Verma');
+});
+
+test('resends the OTP once a minute has passed, and counts the resends left', async ({ app }) => {
+  test.slow(); // waits a real minute: main and the sandbox both hold the 60-second rule
+  await openVerify(app);
+  await app.getByLabel('ABHA number or ABHA address').fill('asha.verma@sbx');
+  await app.getByRole('button', { name: 'Send OTP' }).click();
+  const resend = app.getByRole('button', { name: /Resend OTP/ });
+  await expect(resend).toBeDisabled();
+  await expect(resend).toHaveText('Resend OTP (2 left)', { timeout: 65_000 });
+  await resend.click();
+  await expect(app.getByRole('status').filter({ hasText: 'A new OTP was sent.' })).toBeVisible();
+  await expect(resend).toHaveText(/Resend OTP in (1:00|0:5\d)/);
+  await expect(app.getByLabel('OTP (6 digits)')).toBeFocused();
+  await enterOtp(app);
+  await expect(app.getByTestId('patient-name')).toHaveText('Asha Devi Verma');
+});
