@@ -1,0 +1,151 @@
+// When ABDM cannot be reached, the patient's session has ended, or the desk is not set up: the screen says
+// what happened in plain words, keeps what was typed and offers the way forward.
+import type { AbdmEndpoints } from '../../electron/services/abdm-connection';
+import { manualClock, startSandbox, TRAINING_IDENTITIES, type ManualClock, type RunningSandbox } from '../../sandbox/index';
+import { enterOtp, startEnrolment, verify } from './front-desk-steps';
+import { expect, test as base } from './web-mode';
+
+/** The app's training mode pointed at a sandbox this test controls (faults, clock). */
+const test = base.extend<{ clock: ManualClock; sandbox: RunningSandbox }>({
+  // eslint-disable-next-line no-empty-pattern
+  clock: async ({}, use) => use(manualClock(Date.now())),
+  sandbox: async ({ clock }, use) => {
+    const sandbox = await startSandbox({ port: 0, clock });
+    await use(sandbox);
+    await sandbox.close();
+  },
+  webOptions: async ({ sandbox }, use) => {
+    const endpoints: AbdmEndpoints = {
+      healthIdBaseUrl: sandbox.healthIdBaseUrl,
+      gatewayBaseUrl: sandbox.gatewayBaseUrl,
+      clientId: sandbox.config.clientId,
+      clientSecret: async () => sandbox.config.clientSecret,
+    };
+    await use({ training: async () => endpoints });
+  },
+});
+
+async function setFaults(sandbox: RunningSandbox, faults: { dropRate?: number }): Promise<void> {
+  const response = await fetch(`${sandbox.url}/_sandbox/faults`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(faults),
+  });
+  expect(response.ok).toBe(true);
+}
+
+test('ABDM unreachable mid-enrolment: the message says so, the OTP stays, and trying again carries on', async ({ app, sandbox }) => {
+  await startEnrolment(app, TRAINING_IDENTITIES.newResident.aadhaar);
+  await expect(app.getByLabel('OTP (6 digits)')).toBeVisible();
+  await setFaults(sandbox, { dropRate: 1 });
+  await enterOtp(app);
+  const alert = app.getByRole('alert');
+  await expect(alert).toHaveAttribute('data-error-code', 'ABDM_UNREACHABLE');
+  await expect(alert).toContainText('Could not connect to ABDM');
+  await expect(app.getByLabel('OTP (6 digits)')).toHaveValue('123456');
+
+  await setFaults(sandbox, {});
+  await app.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(app.getByLabel('Mobile number for the ABHA')).toBeVisible();
+});
+
+test('a patient whose ABHA session ended is verified again with the ABHA filled in', async ({ app, clock }) => {
+  await verify(app, 'asha.verma@sbx');
+  await expect(app.getByRole('img', { name: 'ABHA card of Asha Devi Verma' })).toBeVisible();
+
+  clock.advance(31 * 60_000); // ABDM's user token lasts 30 minutes
+  await app.getByRole('button', { name: 'Save card as PDF' }).click();
+  const alert = app.getByRole('alert');
+  await expect(alert).toHaveAttribute('data-error-code', 'VERIFY_AGAIN');
+  await expect(alert).toContainText('Verify the patient again');
+  await alert.getByRole('button', { name: 'Verify the patient again' }).click();
+
+  await expect(app.getByRole('heading', { level: 1, name: 'Verify ABHA' })).toBeFocused();
+  await expect(app.getByText('The patient’s ABHA session ended.')).toBeVisible();
+  await expect(app.getByLabel('ABHA number or ABHA address')).toHaveValue('asha.verma@sbx');
+  await app.getByRole('button', { name: 'Send OTP' }).click();
+  await enterOtp(app);
+  await app.getByRole('button', { name: 'Save card as PDF' }).click();
+  await expect(app.getByRole('status').filter({ hasText: /Saved to .+\.pdf$/ })).toBeVisible();
+});
+
+test('a flow finished elsewhere offers to start again, keeping the Aadhaar number and consent', async ({ app }) => {
+  const flowIds: string[] = [];
+  app.on('websocket', (socket) =>
+    socket.on('framereceived', (frame) => flowIds.push(...[...String(frame.payload).matchAll(/"flowId":"([\w-]{36})"/g)].map((m) => m[1]!))),
+  );
+  await app.reload();
+  await startEnrolment(app, TRAINING_IDENTITIES.secondResident.aadhaar);
+  await expect(app.getByLabel('OTP (6 digits)')).toBeVisible();
+  // The same enrolment is finished by another window of the desk, so this page's flow no longer exists.
+  const finished = await app.evaluate(async (flowId) => {
+    const enrol = window.abhaDesk!.enrol;
+    await enrol.verifyAadhaarOtp({ flowId, otp: '123456' });
+    await enrol.sendMobileOtp({ flowId, mobile: '9845000002' });
+    await enrol.verifyMobileOtp({ flowId, otp: '123456' });
+    return enrol.create({ flowId });
+  }, flowIds[0]!);
+  expect(finished.ok).toBe(true);
+
+  await enterOtp(app);
+  const alert = app.getByRole('alert');
+  await expect(alert).toHaveAttribute('data-error-code', 'FLOW_EXPIRED');
+  await expect(alert).toContainText('Start again from the beginning');
+  await alert.getByRole('button', { name: 'Start again' }).click();
+  await expect(app.getByLabel('Aadhaar number')).toHaveValue('XXXX XXXX 3458');
+  await expect(app.getByLabel('The patient has heard this and agrees')).toBeChecked();
+  await expect(app.getByLabel('Aadhaar number')).toBeFocused();
+});
+
+base('without a client secret the ABDM sandbox cannot be used: the message leads to Settings, where it is stored', async ({ app }) => {
+  await app.keyboard.press('Alt+Digit6');
+  await app.getByLabel('Environment').selectOption('abdm-sandbox');
+  await app.getByLabel('Client ID').fill('SBX_001234');
+  await app.getByRole('button', { name: 'Save settings' }).click();
+  await expect(app.getByTestId('training-banner')).toHaveCount(0);
+
+  await startEnrolment(app, TRAINING_IDENTITIES.newResident.aadhaar);
+  const alert = app.getByRole('alert');
+  await expect(alert).toHaveAttribute('data-error-code', 'CLIENT_SECRET_MISSING');
+  await expect(alert).toContainText('client secret is not set');
+  await expect(app.getByLabel('Aadhaar number')).toHaveValue('XXXX XXXX 0124');
+  await alert.getByRole('button', { name: 'Open Settings' }).click();
+
+  await expect(app.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  const secret = app.getByLabel('Client secret', { exact: true });
+  await expect(secret).toHaveAttribute('type', 'password');
+  await app.getByRole('button', { name: 'Store client secret' }).click();
+  await expect(secret).toHaveAccessibleDescription(/Type the client secret/);
+  await secret.fill('s3cret-from-abdm');
+  await app.getByRole('button', { name: 'Store client secret' }).click();
+  await expect(app.getByRole('status').filter({ hasText: 'Client secret stored in the system keychain.' })).toBeVisible();
+  await expect(secret).toHaveValue('');
+});
+
+base.describe('without a system keychain', () => {
+  base.use({ webOptions: { secretDriver: null } });
+
+  base('says the client secret is kept only until ABHA Desk closes', async ({ app }) => {
+    await app.keyboard.press('Alt+Digit6');
+    await app.getByLabel('Client secret', { exact: true }).fill('s3cret-from-abdm');
+    await app.getByRole('button', { name: 'Store client secret' }).click();
+    await expect(app.getByRole('status').filter({ hasText: 'kept only until ABHA Desk closes' })).toBeVisible();
+  });
+});
+
+base('in Hindi, main’s message and the code line are Hindi, drawn with the bundled Devanagari font', async ({ app }) => {
+  await app.getByRole('button', { name: 'Language: हिन्दी' }).click();
+  await app.keyboard.press('Alt+Digit2');
+  await expect(app.getByRole('heading', { level: 1, name: 'नामांकन' })).toBeVisible();
+  await app.getByLabel('आधार नंबर').pressSequentially(TRAINING_IDENTITIES.noMobile.aadhaar);
+  await app.getByLabel('मरीज़ ने यह सुना है और सहमत है').check();
+  await app.getByRole('button', { name: 'आधार से जुड़े मोबाइल पर OTP भेजें' }).click();
+  const alert = app.getByRole('alert');
+  await expect(alert).toContainText('ABDM कोड: HIS-3005');
+  await expect(alert.locator('.message')).toHaveText(/[\u0900-\u097F]/);
+  const devanagari = await app.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].filter((font) => font.family.includes('Noto Sans Devanagari') && font.status === 'loaded').length;
+  });
+  expect(devanagari).toBeGreaterThan(0);
+});
