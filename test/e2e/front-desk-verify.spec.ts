@@ -24,7 +24,7 @@ test('verifies an existing ABHA by address and OTP and opens the patient with th
   await app.keyboard.press('Alt+Digit1');
   await expect(app.getByTestId('count-verified')).toHaveText('1');
   await expect(app.getByTestId('audit-table').locator('tr[data-action="abha.verified"]')).toContainText(asha.existingAbha.healthIdNumber);
-  await app.getByLabel('Day').fill('2024-01-15');
+  await app.getByLabel('Day', { exact: true }).fill('2024-01-15');
   await expect(app.getByText('Nothing was recorded on this day.')).toBeVisible();
   await expect(app.getByTestId('count-verified')).toHaveText('0');
 });
