@@ -17,7 +17,7 @@ export interface WebModeFixtures {
 
 export interface WebModeOptions {
   /** More startWebServer options, e.g. the training endpoints of a sandbox the test controls. */
-  webOptions: Pick<WebServerOptions, 'training' | 'desktop' | 'secretDriver'>;
+  webOptions: Partial<Pick<WebServerOptions, 'training' | 'desktop' | 'secretDriver'>>;
 }
 
 export const test = base.extend<WebModeFixtures & WebModeOptions>({
@@ -29,7 +29,8 @@ export const test = base.extend<WebModeFixtures & WebModeOptions>({
     rmSync(dataFolder, { recursive: true, force: true });
   },
   web: async ({ dataFolder, webOptions }, use) => {
-    const server = await startWebServer({ dataFolder, secretDriver: memorySecretDriver(), ...webOptions });
+    const { secretDriver = memorySecretDriver(), ...more } = webOptions;
+    const server = await startWebServer({ dataFolder, secretDriver, ...more });
     await use(server);
     await server.close();
   },
