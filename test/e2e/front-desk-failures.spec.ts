@@ -143,9 +143,23 @@ base('in Hindi, main’s message and the code line are Hindi, drawn with the bun
   const alert = app.getByRole('alert');
   await expect(alert).toContainText('ABDM कोड: HIS-3005');
   await expect(alert.locator('.message')).toHaveText(/[\u0900-\u097F]/);
-  const devanagari = await app.evaluate(async () => {
-    await document.fonts.ready;
-    return [...document.fonts].filter((font) => font.family.includes('Noto Sans Devanagari') && font.status === 'loaded').length;
+
+  // Text drawn at start-up, before any font was asked for, must use the font too (not boxes): its width
+  // matches the width it has when the font is named outright.
+  await app.reload();
+  const heading = app.getByRole('heading', { level: 1, name: 'आज' });
+  await expect(heading).toBeVisible();
+  const widths = await heading.evaluate((element: HTMLElement) => {
+    const width = () => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      return range.getBoundingClientRect().width;
+    };
+    const asDrawn = width();
+    element.style.fontFamily = '"Noto Sans Devanagari"';
+    const withFont = width();
+    element.style.fontFamily = '';
+    return { asDrawn, withFont };
   });
-  expect(devanagari).toBeGreaterThan(0);
+  expect(widths.asDrawn).toBeCloseTo(widths.withFont, 0);
 });
