@@ -7,16 +7,4 @@ import './styles.css';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element');
-await loadDevanagari();
 mount(App, { target });
-
-/**
- * Chromium keeps boxes for Devanagari text laid out while the web font was still loading, so the font is
- * loaded before the first render. It is a file of the app itself: this takes milliseconds, and never blocks
- * the start for more than a second.
- */
-async function loadDevanagari(): Promise<void> {
-  const fonts = Promise.all(['400', '700'].map((weight) => document.fonts.load(`${weight} 1em "Noto Sans Devanagari"`, 'अ')));
-  const limit = new Promise((resolve) => setTimeout(resolve, 1000));
-  await Promise.race([fonts, limit]).catch(() => undefined);
-}

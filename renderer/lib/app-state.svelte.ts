@@ -1,5 +1,6 @@
 // What every screen shares: app info and settings from main, kept current by the settings.changed event.
 import { findApi, type AbhaDeskApi, type AppInfo, type Settings } from './api';
+import { devanagariLoaded } from './fonts';
 import { fill, translate, type Language, type StringKey } from './i18n';
 
 export const app = $state({
@@ -38,7 +39,8 @@ export async function loadApp(): Promise<void> {
   found.on('settings.changed', (settings) => {
     app.settings = settings;
   });
-  const [info, settings] = await Promise.all([found.app.info(), found.settings.get()]);
+  // The screens wait for the Devanagari font too (see fonts.ts); until then only the English "Starting…" shows.
+  const [info, settings] = await Promise.all([found.app.info(), found.settings.get(), devanagariLoaded()]);
   if (!info.ok || !settings.ok) {
     const error = !info.ok ? info.error : !settings.ok ? settings.error : undefined;
     app.failure = `${translate('en', 'app.noBridge')} ${error?.message ?? ''}`.trim();
