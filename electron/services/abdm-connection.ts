@@ -53,6 +53,7 @@ export class AbdmConnection {
   }
 
   private configured(settings: Settings): AbdmEndpoints {
+    if (settings.clientId.trim() === '') throw new AppFailure('CLIENT_ID_MISSING', say('clientIdMissing', settings.language));
     return {
       healthIdBaseUrl: settings.healthIdBaseUrl,
       gatewayBaseUrl: settings.gatewayBaseUrl,

@@ -27,6 +27,10 @@ const MESSAGES = {
     en: 'Saving was cancelled.',
     hi: 'सहेजना रद्द किया गया।',
   },
+  clientIdMissing: {
+    en: 'The ABDM client ID is not set. Enter the client ID ABDM gave this clinic in Settings before using the ABDM sandbox or production.',
+    hi: 'ABDM क्लाइंट आईडी सेट नहीं है। ABDM सैंडबॉक्स या प्रोडक्शन उपयोग करने से पहले ABDM द्वारा दी गई क्लाइंट आईडी सेटिंग्स में दर्ज करें।',
+  },
   clientSecretMissing: {
     en: 'The ABDM client secret is not set. Enter it in Settings before using the ABDM sandbox or production.',
     hi: 'ABDM क्लाइंट सीक्रेट सेट नहीं है। ABDM सैंडबॉक्स या प्रोडक्शन उपयोग करने से पहले इसे सेटिंग्स में दर्ज करें।',

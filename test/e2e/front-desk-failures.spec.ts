@@ -2,7 +2,7 @@
 // what happened in plain words, keeps what was typed and offers the way forward.
 import type { AbdmEndpoints } from '../../electron/services/abdm-connection';
 import { manualClock, startSandbox, TRAINING_IDENTITIES, type ManualClock, type RunningSandbox } from '../../sandbox/index';
-import { enterOtp, startEnrolment, verify } from './front-desk-steps';
+import { enterOtp, openEnrol, startEnrolment, verify } from './front-desk-steps';
 import { expect, test as base } from './web-mode';
 
 /** The app's training mode pointed at a sandbox this test controls (faults, clock). */
@@ -97,15 +97,24 @@ test('a flow finished elsewhere offers to start again, keeping the Aadhaar numbe
   await expect(app.getByLabel('Aadhaar number')).toBeFocused();
 });
 
-base('without a client secret the ABDM sandbox cannot be used: the message leads to Settings, where it is stored', async ({ app }) => {
+base('without a client ID or secret the ABDM sandbox cannot be used: each message leads to Settings, where they are given', async ({ app }) => {
   await app.keyboard.press('Alt+Digit6');
   await app.getByLabel('Environment').selectOption('abdm-sandbox');
-  await app.getByLabel('Client ID').fill('SBX_001234');
   await app.getByRole('button', { name: 'Save settings' }).click();
   await expect(app.getByTestId('training-banner')).toHaveCount(0);
 
   await startEnrolment(app, TRAINING_IDENTITIES.newResident.aadhaar);
   const alert = app.getByRole('alert');
+  await expect(alert).toHaveAttribute('data-error-code', 'CLIENT_ID_MISSING');
+  await expect(alert).toContainText('client ID is not set');
+  await alert.getByRole('button', { name: 'Open Settings' }).click();
+  await app.getByLabel('Client ID').fill('SBX_001234');
+  await app.getByRole('button', { name: 'Save settings' }).click();
+
+  // Back on Enrol, what was typed is still there: the operator only sends again.
+  await openEnrol(app);
+  await expect(app.getByLabel('Aadhaar number')).toHaveValue('XXXX XXXX 0124');
+  await app.getByRole('button', { name: 'Send OTP to the Aadhaar-linked mobile' }).click();
   await expect(alert).toHaveAttribute('data-error-code', 'CLIENT_SECRET_MISSING');
   await expect(alert).toContainText('client secret is not set');
   await expect(app.getByLabel('Aadhaar number')).toHaveValue('XXXX XXXX 0124');

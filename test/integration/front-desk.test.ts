@@ -122,3 +122,29 @@ describe('verify an existing ABHA, then the card', () => {
     expect(later.code).toBe('VERIFY_AGAIN');
   });
 });
+
+describe('the ABDM sandbox or production instead of training', () => {
+  async function pointAtAbdm(clientId: string) {
+    await app.call('settings.update', { environment: 'abdm-sandbox' });
+    await app.call('settings.update', { healthIdBaseUrl: app.sandbox.healthIdBaseUrl, gatewayBaseUrl: app.sandbox.gatewayBaseUrl, clientId });
+  }
+
+  it('says which credential is missing and leads to Settings, then works once both are given', async () => {
+    await pointAtAbdm('');
+    const start = { aadhaar: TRAINING_IDENTITIES.newResident.aadhaar, patientConsented: true } as const;
+    const noClientId = await app.fail('enrol.start', start);
+    expect(noClientId.code).toBe('CLIENT_ID_MISSING');
+    expect(noClientId.message).toMatch(/client ID is not set.*Settings/);
+
+    await app.call('settings.update', { language: 'hi' });
+    expect((await app.fail('enrol.start', start)).message).toContain('क्लाइंट आईडी');
+    await app.call('settings.update', { language: 'en' });
+
+    await app.call('settings.update', { clientId: app.sandbox.config.clientId });
+    expect((await app.fail('enrol.start', start)).code).toBe('CLIENT_SECRET_MISSING');
+
+    await app.call('secrets.setClientSecret', { clientSecret: app.sandbox.config.clientSecret });
+    const sent = await app.call('enrol.start', start);
+    expect(sent.sentTo).toBe('XXXX XXXX 0124');
+  });
+});
