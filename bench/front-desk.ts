@@ -120,19 +120,35 @@ async function ipcRoundTrip(url: string, origin: string, token: string): Promise
   return samples.slice(100);
 }
 
+/**
+ * Navigation start → the Enrol form's Aadhaar field present and enabled, measured by the page itself.
+ * The app opens on Today, so the page clicks Enrol the moment the navigation exists: the operator's own
+ * reaction time and Playwright's round trips (about 150 ms per click here) are not the app's.
+ */
 async function timeToInteractiveEnrol(url: string): Promise<number> {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
   });
   const samples: number[] = [];
-  for (let i = 0; i < 5; i += 1) {
+  for (let i = 0; i < 9; i += 1) {
     const page = await browser.newPage();
+    await page.addInitScript(() => {
+      const marks: { clicked?: number; interactive?: number } = {};
+      (window as unknown as { benchMarks: typeof marks }).benchMarks = marks;
+      new MutationObserver(() => {
+        const enrol = document.querySelector<HTMLButtonElement>('nav button[data-screen="enrol"]');
+        if (enrol && marks.clicked === undefined) {
+          marks.clicked = performance.now();
+          enrol.click();
+        }
+        const field = document.querySelector<HTMLInputElement>('input#aadhaar');
+        if (field && !field.disabled && marks.interactive === undefined) marks.interactive = performance.now();
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
     await page.goto(url);
-    await page.getByRole('button', { name: /^Enrol/ }).click();
-    await page.getByLabel(/Aadhaar/).first().waitFor({ state: 'visible' });
-    // Milliseconds since navigation started, measured by the page itself.
-    samples.push(await page.evaluate(() => performance.now()));
+    await page.waitForFunction(() => (window as unknown as { benchMarks: { interactive?: number } }).benchMarks.interactive !== undefined);
+    samples.push(await page.evaluate(() => (window as unknown as { benchMarks: { interactive: number } }).benchMarks.interactive));
     await page.close();
   }
   await browser.close();
@@ -142,7 +158,7 @@ async function timeToInteractiveEnrol(url: string): Promise<number> {
 const dataFolder = mkdtempSync(path.join(os.tmpdir(), 'abha-desk-bench-web-'));
 const web = await startWebServer({ dataFolder, secretDriver: memorySecretDriver() });
 console.log(line('renderer JS, all chunks (gzip)', rendererJsGzipKb(), 'KB', 60));
-console.log(line('page load → interactive enrol form (median of 5)', await timeToInteractiveEnrol(web.url), 'ms', 300));
+console.log(line('page load → interactive enrol form (median of 9)', await timeToInteractiveEnrol(web.url), 'ms', 300));
 const ipc = await ipcRoundTrip(web.url, web.origin, web.token);
 console.log(line(`IPC round trip over WebSocket p50 (${ipc.length} calls)`, percentile(ipc, 50), 'ms', 2));
 console.log(line('IPC round trip over WebSocket p99', percentile(ipc, 99), 'ms'));
