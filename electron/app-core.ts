@@ -30,6 +30,8 @@ export interface AppCoreOptions {
   /** Where training mode's ABDM lives; by default an embedded simulator started on first use. */
   training?: TrainingEndpoints;
   logError?: (channel: string, error: unknown) => void;
+  /** Main's clock: OTP resend timers, patient and gateway token expiry, audit times. Tests share a sandbox's. */
+  now?: () => number;
 }
 
 export interface AppCore {
@@ -48,10 +50,11 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   const settings = () => opts.settings.get();
   const lang = () => settings().language;
   const sandbox = opts.training ? null : trainingSandbox();
-  const abdm = new AbdmConnection(settings, vault, opts.training ?? (() => sandbox!.endpoints()));
+  const now = opts.now ?? Date.now;
+  const abdm = new AbdmConnection(settings, vault, opts.training ?? (() => sandbox!.endpoints()), now);
   const healthId = () => abdm.healthId();
-  const tokens = new UserTokens();
-  const audit = new AuditLog(database.db, () => settings().operatorName);
+  const tokens = new UserTokens(now);
+  const audit = new AuditLog(database.db, () => settings().operatorName, now);
   const handlers = createHandlers({
     name: APP_NAME,
     version: APP_VERSION,
@@ -60,8 +63,8 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     settings: opts.settings,
     vault,
     events,
-    enrolment: new EnrolmentService({ healthId, tokens, audit, lang }),
-    login: new AbhaLoginService({ healthId, tokens, audit, lang }),
+    enrolment: new EnrolmentService({ healthId, tokens, audit, lang, now }),
+    login: new AbhaLoginService({ healthId, tokens, audit, lang, now }),
     cards: new CardService({ healthId, tokens, audit, desktop: opts.desktop ?? folderDesktop(path.join(opts.dataFolder, 'exports')), lang }),
     audit,
   });

@@ -32,6 +32,7 @@ export class AbdmConnection {
     private readonly settings: () => Settings,
     private readonly vault: Vault,
     private readonly training: TrainingEndpoints,
+    private readonly now: () => number = Date.now,
   ) {}
 
   async healthId(): Promise<HealthIdClient> {
@@ -47,7 +48,7 @@ export class AbdmConnection {
     const key = [settings.environment, settings.healthIdBaseUrl, settings.gatewayBaseUrl, settings.clientId].join('|');
     if (this.current?.key === key) return this.current;
     const endpoints = settings.environment === 'training' ? await this.training() : this.configured(settings);
-    const session = new GatewaySession({ gatewayBaseUrl: endpoints.gatewayBaseUrl, clientId: endpoints.clientId, clientSecret: endpoints.clientSecret });
+    const session = new GatewaySession({ gatewayBaseUrl: endpoints.gatewayBaseUrl, clientId: endpoints.clientId, clientSecret: endpoints.clientSecret, now: this.now });
     this.current = { key, session, healthId: createHealthIdClient({ baseUrl: endpoints.healthIdBaseUrl, session }) };
     return this.current;
   }

@@ -25,6 +25,8 @@ export interface WebServerOptions {
   training?: AppCoreOptions['training'];
   /** Passed to the app core: save dialog and printer (by default files in `<dataFolder>/exports`). */
   desktop?: AppCoreOptions['desktop'];
+  /** Passed to the app core: main's clock (tests share their sandbox's manual clock). */
+  now?: AppCoreOptions['now'];
 }
 
 export interface WebServer {
@@ -44,6 +46,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     logError: opts.logError,
     training: opts.training,
     desktop: opts.desktop,
+    now: opts.now,
   });
   const token = createToken();
   const rendererFolder = opts.rendererFolder ?? DEFAULT_RENDERER_FOLDER;

@@ -1,29 +1,9 @@
 // When ABDM cannot be reached, the patient's session has ended, or the desk is not set up: the screen says
 // what happened in plain words, keeps what was typed and offers the way forward.
-import type { AbdmEndpoints } from '../../electron/services/abdm-connection';
-import { manualClock, startSandbox, TRAINING_IDENTITIES, type ManualClock, type RunningSandbox } from '../../sandbox/index';
+import { TRAINING_IDENTITIES, type RunningSandbox } from '../../sandbox/index';
+import { test } from './controlled-sandbox';
 import { enterOtp, openEnrol, startEnrolment, verify } from './front-desk-steps';
 import { expect, test as base } from './web-mode';
-
-/** The app's training mode pointed at a sandbox this test controls (faults, clock). */
-const test = base.extend<{ clock: ManualClock; sandbox: RunningSandbox }>({
-  // eslint-disable-next-line no-empty-pattern
-  clock: async ({}, use) => use(manualClock(Date.now())),
-  sandbox: async ({ clock }, use) => {
-    const sandbox = await startSandbox({ port: 0, clock });
-    await use(sandbox);
-    await sandbox.close();
-  },
-  webOptions: async ({ sandbox }, use) => {
-    const endpoints: AbdmEndpoints = {
-      healthIdBaseUrl: sandbox.healthIdBaseUrl,
-      gatewayBaseUrl: sandbox.gatewayBaseUrl,
-      clientId: sandbox.config.clientId,
-      clientSecret: async () => sandbox.config.clientSecret,
-    };
-    await use({ training: async () => endpoints });
-  },
-});
 
 async function setFaults(sandbox: RunningSandbox, faults: { dropRate?: number }): Promise<void> {
   const response = await fetch(`${sandbox.url}/_sandbox/faults`, {

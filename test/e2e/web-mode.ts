@@ -17,7 +17,7 @@ export interface WebModeFixtures {
 
 export interface WebModeOptions {
   /** More startWebServer options, e.g. the training endpoints of a sandbox the test controls. */
-  webOptions: Partial<Pick<WebServerOptions, 'training' | 'desktop' | 'secretDriver'>>;
+  webOptions: Partial<Pick<WebServerOptions, 'training' | 'desktop' | 'secretDriver' | 'now'>>;
 }
 
 export const test = base.extend<WebModeFixtures & WebModeOptions>({

@@ -1,0 +1,25 @@
+// Web mode whose training target is a sandbox the test controls: its faults and its clock.
+import type { AbdmEndpoints } from '../../electron/services/abdm-connection';
+import { manualClock, startSandbox, type ManualClock, type RunningSandbox } from '../../sandbox/index';
+import { test as base } from './web-mode';
+
+export function endpointsOf(sandbox: RunningSandbox): AbdmEndpoints {
+  return {
+    healthIdBaseUrl: sandbox.healthIdBaseUrl,
+    gatewayBaseUrl: sandbox.gatewayBaseUrl,
+    clientId: sandbox.config.clientId,
+    clientSecret: async () => sandbox.config.clientSecret,
+  };
+}
+
+/** Only the sandbox follows `clock`; main keeps the real time unless a spec passes `now` too. */
+export const test = base.extend<{ clock: ManualClock; sandbox: RunningSandbox }>({
+  // eslint-disable-next-line no-empty-pattern
+  clock: async ({}, use) => use(manualClock(Date.now())),
+  sandbox: async ({ clock }, use) => {
+    const sandbox = await startSandbox({ port: 0, clock });
+    await use(sandbox);
+    await sandbox.close();
+  },
+  webOptions: async ({ sandbox }, use) => use({ training: async () => endpointsOf(sandbox) }),
+});
