@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import WebSocket from 'ws';
 import { startAppCore } from '../electron/app-core';
+import { endpointsOf } from '../electron/services/training-sandbox';
 import { verhoeffCheckDigit } from '../electron/shared/aadhaar';
 import { openConfSettings } from '../electron/store/settings';
 import { memorySecretDriver } from '../electron/store/vault';
@@ -70,7 +71,7 @@ async function enrolmentOverhead(): Promise<{ app: number; direct: number }> {
     settings: openConfSettings(dataFolder),
     secretDriver: memorySecretDriver(),
     transport: 'web',
-    training: async () => ({ healthIdBaseUrl: sandbox.healthIdBaseUrl, gatewayBaseUrl: sandbox.gatewayBaseUrl, clientId: sandbox.config.clientId, clientSecret: async () => sandbox.config.clientSecret }),
+    training: async () => endpointsOf(sandbox),
   });
   const call = async (channel: string, input: unknown) => {
     const result = await core.dispatch(channel, input);
@@ -134,12 +135,12 @@ async function timeToInteractiveEnrol(url: string): Promise<number> {
   for (let i = 0; i < 9; i += 1) {
     const page = await browser.newPage();
     await page.addInitScript(() => {
-      const marks: { clicked?: number; interactive?: number } = {};
+      const marks: { clicked?: boolean; interactive?: number } = {};
       (window as unknown as { benchMarks: typeof marks }).benchMarks = marks;
       new MutationObserver(() => {
         const enrol = document.querySelector<HTMLButtonElement>('nav button[data-screen="enrol"]');
-        if (enrol && marks.clicked === undefined) {
-          marks.clicked = performance.now();
+        if (enrol && !marks.clicked) {
+          marks.clicked = true;
           enrol.click();
         }
         const field = document.querySelector<HTMLInputElement>('input#aadhaar');

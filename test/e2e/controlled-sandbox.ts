@@ -1,16 +1,7 @@
 // Web mode whose training target is a sandbox the test controls: its faults and its clock.
-import type { AbdmEndpoints } from '../../electron/services/abdm-connection';
+import { endpointsOf } from '../../electron/services/training-sandbox';
 import { manualClock, startSandbox, type ManualClock, type RunningSandbox } from '../../sandbox/index';
 import { test as base } from './web-mode';
-
-export function endpointsOf(sandbox: RunningSandbox): AbdmEndpoints {
-  return {
-    healthIdBaseUrl: sandbox.healthIdBaseUrl,
-    gatewayBaseUrl: sandbox.gatewayBaseUrl,
-    clientId: sandbox.config.clientId,
-    clientSecret: async () => sandbox.config.clientSecret,
-  };
-}
 
 /** Only the sandbox follows `clock`; main keeps the real time unless a spec passes `now` too. */
 export const test = base.extend<{ clock: ManualClock; sandbox: RunningSandbox }>({

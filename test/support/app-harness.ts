@@ -6,6 +6,7 @@ import path from 'node:path';
 import { startAppCore, type AppCore } from '../../electron/app-core';
 import type { ChannelName, InputOf, OutputOf } from '../../electron/ipc/contract';
 import type { AppError } from '../../electron/ipc/result';
+import { endpointsOf } from '../../electron/services/training-sandbox';
 import { openConfSettings } from '../../electron/store/settings';
 import { memorySecretDriver } from '../../electron/store/vault';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index';
@@ -29,12 +30,7 @@ export async function startAppHarness(sandboxOptions: SandboxOptions = {}): Prom
     settings,
     secretDriver: memorySecretDriver(),
     transport: 'web',
-    training: async () => ({
-      healthIdBaseUrl: sandbox.healthIdBaseUrl,
-      gatewayBaseUrl: sandbox.gatewayBaseUrl,
-      clientId: sandbox.config.clientId,
-      clientSecret: async () => sandbox.config.clientSecret,
-    }),
+    training: async () => endpointsOf(sandbox),
   });
   const call = async <C extends ChannelName>(channel: C, input?: InputOf<C>) => {
     const result = await core.dispatch(channel, input);
