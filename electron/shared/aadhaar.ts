@@ -2,6 +2,8 @@
 // (the layering check allows electron/shared/ and nothing else), so both sides check the same way.
 
 // Verhoeff tables (dihedral group D5), as published with the algorithm; UIDAI uses it for the last digit.
+// Row i of PERMUTE is row 1 applied i times; test/unit/shared/aadhaar-check-digit.test.ts checks these tables
+// against a Verhoeff built from that algebra and against published numbers, never against themselves.
 const MULTIPLY = [
   [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2, 3, 4, 0, 6, 7, 8, 9, 5], [2, 3, 4, 0, 1, 7, 8, 9, 5, 6],
   [3, 4, 0, 1, 2, 8, 9, 5, 6, 7], [4, 0, 1, 2, 3, 9, 5, 6, 7, 8], [5, 9, 8, 7, 6, 0, 4, 3, 2, 1],
@@ -10,7 +12,7 @@ const MULTIPLY = [
 ];
 const PERMUTE = [
   [0, 1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 5, 7, 6, 2, 8, 3, 0, 9, 4], [5, 8, 0, 3, 7, 9, 6, 1, 4, 2],
-  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7], [9, 4, 5, 3, 1, 2, 7, 6, 8, 0], [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
+  [8, 9, 1, 6, 0, 4, 3, 5, 2, 7], [9, 4, 5, 3, 1, 2, 6, 8, 7, 0], [4, 2, 8, 6, 5, 7, 3, 9, 0, 1],
   [2, 7, 9, 3, 8, 0, 6, 4, 1, 5], [7, 0, 4, 6, 9, 1, 3, 2, 5, 8],
 ];
 

@@ -11,8 +11,10 @@ describe('Aadhaar checks', () => {
   });
 
   it('computes the check digit that makes a number valid', () => {
+    // Published answers (Wikipedia's worked examples), not numbers made with this same code.
+    expect(verhoeffCheckDigit('236')).toBe('3');
+    expect(verhoeffCheckDigit('12345')).toBe('1');
     expect(verhoeffCheckDigit('23456789012')).toBe('4');
-    for (const body of ['98765432101', '50000000000', '73519246803']) expect(verhoeffValid(body + verhoeffCheckDigit(body))).toBe(true);
   });
 
   it('explains what is wrong with the shape', () => {
