@@ -1,5 +1,6 @@
 // The shape of the settings file, and the defaults a fresh install starts with.
 import { z } from 'zod';
+import { PLAIN_TEXT_MESSAGES, plainTextProblem } from '../shared/plain-text';
 
 export const ENVIRONMENTS = ['training', 'abdm-sandbox', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -7,12 +8,30 @@ export type Environment = (typeof ENVIRONMENTS)[number];
 /** The version of the layout below; bump it together with a new step in settings-migrations.ts. */
 export const SETTINGS_VERSION = 2;
 
-const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' });
+/** Browsers and servers handle URLs up to about 2,000 characters; anything longer is a paste gone wrong. */
+export const MAX_URL_LENGTH = 2_048;
+
+/** A name or identifier: trimmed, bounded, and free of characters that would change how it is stored or shown. */
+const plainText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `at most ${max} characters`)
+    .superRefine((value, ctx) => {
+      const problem = plainTextProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: PLAIN_TEXT_MESSAGES[problem] });
+    });
+
+const httpUrl = z
+  .string()
+  .max(MAX_URL_LENGTH, `at most ${MAX_URL_LENGTH.toLocaleString('en-IN')} characters`)
+  .pipe(plainText(MAX_URL_LENGTH))
+  .pipe(z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }));
 // The callback URL ABDM posts to: empty until the clinic has a public address for the bridge.
 const optionalHttpUrl = z.union([z.literal(''), httpUrl]);
 
 export const bridgeSchema = z.object({
-  host: z.string().trim().min(1).max(253),
+  host: plainText(253).pipe(z.string().min(1, 'enter a host name or address')),
   port: z.int().min(1).max(65_535),
   publicUrl: optionalHttpUrl,
 });
@@ -22,11 +41,11 @@ export const settingsSchema = z.object({
   environment: z.enum(ENVIRONMENTS),
   healthIdBaseUrl: httpUrl,
   gatewayBaseUrl: httpUrl,
-  clientId: z.string().trim().max(200),
-  hiuId: z.string().trim().max(200),
+  clientId: plainText(200),
+  hiuId: plainText(200),
   // The CM suffix of ABHA addresses: 'sbx' in the sandbox, 'abdm' in production.
   cmId: z.string().trim().regex(/^[a-z0-9-]+$/i, 'letters, digits and "-" only').max(50),
-  operatorName: z.string().trim().max(100),
+  operatorName: plainText(100),
   language: z.enum(['en', 'hi']),
   printerLayout: z.enum(['a4', 'cr80']),
   bridge: bridgeSchema,

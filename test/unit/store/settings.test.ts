@@ -86,6 +86,56 @@ describe('settings store', () => {
     expect(rejection(() => store.update(patch as never)).message).toMatch(field);
   });
 
+  it('refuses a 70 KB URL and any over 2,048 characters, but takes one of exactly 2,048', () => {
+    const store = openConfSettings(dir);
+    const longUrl = (length: number) => {
+      const start = 'https://healthidsbx.abdm.gov.in/api/v1?pad=';
+      return start + 'a'.repeat(length - start.length);
+    };
+    expect(rejection(() => store.update({ healthIdBaseUrl: longUrl(70_000) })).message).toMatch(/healthIdBaseUrl: at most 2,048 characters/);
+    expect(rejection(() => store.update({ bridge: { publicUrl: longUrl(2_049) } })).message).toMatch(/bridge\.publicUrl/);
+    expect(store.update({ gatewayBaseUrl: longUrl(2_048) }).gatewayBaseUrl).toHaveLength(2_048);
+  });
+
+  it.each([
+    ['operatorName', 'x'.repeat(101)],
+    ['clientId', 'x'.repeat(201)],
+    ['hiuId', 'x'.repeat(201)],
+    ['cmId', 'x'.repeat(51)],
+  ])('bounds %s', (field, value) => {
+    const store = openConfSettings(dir);
+    expect(rejection(() => store.update({ [field]: value })).message).toMatch(new RegExp(`${field}: `));
+  });
+
+  it.each([
+    ['operatorName', 'Meena\u0000admin'],
+    ['operatorName', 'Meena\r\n2026-11-24 card.printed by Admin'],
+    ['operatorName', 'Meena \u202Egnp.exe'],
+    ['clientId', 'SBX_0001\u0000'],
+    ['clientId', 'SBX\u2066_0001'],
+    ['hiuId', 'HIU\nX'],
+    ['hiuId', 'HIU\uD800'],
+    ['healthIdBaseUrl', 'https://healthidsbx.abdm.gov.in/api\t/v1'],
+  ])('refuses control and direction characters in %s (%j)', (field, value) => {
+    const store = openConfSettings(dir);
+    expect(rejection(() => store.update({ [field]: value })).message).toMatch(new RegExp(`${field}: (must not contain control|contains a broken)`));
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('refuses control characters in the bridge host, and keeps Hindi names and ordinary punctuation', () => {
+    const store = openConfSettings(dir);
+    expect(rejection(() => store.update({ bridge: { host: '127.0.0.1\u0000evil' } })).message).toMatch(/bridge\.host: must not contain/);
+    expect(store.update({ operatorName: 'मीना शर्मा (Reception-2)' }).operatorName).toBe('मीना शर्मा (Reception-2)');
+  });
+
+  it('repairs a settings file whose URL is 70 KB long, keeping the other fields', () => {
+    writeFile({ ...DEFAULT_SETTINGS, operatorName: 'Meena', gatewayBaseUrl: `https://dev.abdm.gov.in/${'a'.repeat(70_000)}` });
+    const store = openConfSettings(dir);
+    expect(store.get().gatewayBaseUrl).toBe(DEFAULT_SETTINGS.gatewayBaseUrl);
+    expect(store.get().operatorName).toBe('Meena');
+    expect(store.repaired).toEqual(['gatewayBaseUrl']);
+  });
+
   it('moves the service URLs and CM id along when the environment changes', () => {
     const store = openConfSettings(dir);
     const production = store.update({ environment: 'production' });
