@@ -1,7 +1,7 @@
 // Every IPC channel and pushed event, shared by main, preload and renderer.
 // The renderer imports this file for types only; main validates inputs with the schemas.
 import { z } from 'zod';
-import { settingsPatchSchema, type Settings } from '../store/settings-schema';
+import { plainText, settingsPatchSchema, type Settings } from '../store/settings-schema';
 import type { Result } from './result';
 import { aadhaarProblem } from '../shared/aadhaar';
 import { abhaAddressProblem, parseAbhaIdentifier } from '../shared/abha';
@@ -47,12 +47,15 @@ const abhaNumber = z.string().regex(/^\d{2}-\d{4}-\d{4}-\d{4}$/, 'an ABHA number
 const abhaIdentifier = z.string().refine((v) => parseAbhaIdentifier(v) !== null, 'enter a 14-digit ABHA number or an ABHA address such as name@sbx');
 const abhaAddress = z.string().trim().refine((v) => v === '' || abhaAddressProblem(v) === null, 'an ABHA address has at least 4 letters, digits or dots and starts with a letter');
 const isoTime = z.iso.datetime();
+// Pasted secrets often carry a line break at the end: trimmed. Inside, a NUL would be cut off by the keychain's
+// C library and a broken character replaced, so the secret stored would not be the one typed: refused.
+const clientSecret = plainText(500).pipe(z.string().min(1, 'enter the client secret ABDM gave the clinic'));
 
 export const contract = {
   'app.info': takes(noInput).returns<AppInfo>(),
   'settings.get': takes(noInput).returns<Settings>(),
   'settings.update': takes(settingsPatchSchema).returns<Settings>(),
-  'secrets.setClientSecret': takes(z.object({ clientSecret: z.string().min(1).max(500) }).strict()).returns<{ stored: true }>(),
+  'secrets.setClientSecret': takes(z.object({ clientSecret }).strict()).returns<{ stored: true }>(),
 
   // The operator confirms, on the patient's behalf, that the patient agreed to Aadhaar-based enrolment.
   'enrol.start': takes(z.object({ aadhaar, patientConsented: z.literal(true, 'the patient must agree before the Aadhaar OTP is sent') }).strict()).returns<OtpSent>(),

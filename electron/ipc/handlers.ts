@@ -9,6 +9,8 @@ import type { AbhaLoginService } from '../services/abha-login';
 import type { CardService } from '../services/cards';
 import type { EnrolmentService } from '../services/enrolment';
 import { CLIENT_SECRET_ACCOUNT } from '../services/abdm-connection';
+import { say } from '../services/messages';
+import { AppFailure } from './result';
 
 export interface HandlerContext {
   name: string;
@@ -42,6 +44,12 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     },
     'secrets.setClientSecret': async ({ clientSecret }) => {
       await ctx.vault.set(CLIENT_SECRET_ACCOUNT, clientSecret);
+      // A keychain can quietly keep something else (a cut or re-encoded value); a wrong secret would only show
+      // later as a refused login, so it is read back now and removed if it differs.
+      if ((await ctx.vault.get(CLIENT_SECRET_ACCOUNT)) !== clientSecret) {
+        await ctx.vault.delete(CLIENT_SECRET_ACCOUNT);
+        throw new AppFailure('SECRET_NOT_STORED', say('secretNotStored', ctx.settings.get().language));
+      }
       return { stored: true };
     },
 

@@ -23,6 +23,10 @@ const MESSAGES = {
     en: 'No more OTP resends are allowed for this attempt. Start again after some time.',
     hi: 'इस प्रयास में और OTP दोबारा नहीं भेजे जा सकते। कुछ समय बाद फिर से शुरू करें।',
   },
+  secretNotStored: {
+    en: 'The system keychain did not keep the client secret exactly as typed, so it was not saved. Enter it again; if this repeats, check the keychain.',
+    hi: 'सिस्टम कीचेन ने क्लाइंट सीक्रेट को ठीक वैसा नहीं रखा जैसा लिखा गया था, इसलिए वह सहेजा नहीं गया। इसे फिर से दर्ज करें; यदि ऐसा दोबारा हो, तो कीचेन जाँचें।',
+  },
   saveCancelled: {
     en: 'Saving was cancelled.',
     hi: 'सहेजना रद्द किया गया।',

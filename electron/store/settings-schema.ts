@@ -12,7 +12,7 @@ export const SETTINGS_VERSION = 2;
 export const MAX_URL_LENGTH = 2_048;
 
 /** A name or identifier: trimmed, bounded, and free of characters that would change how it is stored or shown. */
-const plainText = (max: number) =>
+export const plainText = (max: number) =>
   z
     .string()
     .trim()

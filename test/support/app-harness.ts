@@ -8,7 +8,7 @@ import type { ChannelName, InputOf, OutputOf } from '../../electron/ipc/contract
 import type { AppError } from '../../electron/ipc/result';
 import { endpointsOf } from '../../electron/services/training-sandbox';
 import { openConfSettings } from '../../electron/store/settings';
-import { memorySecretDriver } from '../../electron/store/vault';
+import { memorySecretDriver, type SecretDriver } from '../../electron/store/vault';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index';
 
 export interface AppHarness {
@@ -20,7 +20,12 @@ export interface AppHarness {
   close(): Promise<void>;
 }
 
-export async function startAppHarness(sandboxOptions: SandboxOptions = {}): Promise<AppHarness> {
+export interface AppHarnessOptions {
+  /** The keychain the app core sees; by default one held in this process's memory. */
+  secretDriver?: SecretDriver;
+}
+
+export async function startAppHarness(sandboxOptions: SandboxOptions = {}, options: AppHarnessOptions = {}): Promise<AppHarness> {
   const dataFolder = mkdtempSync(path.join(os.tmpdir(), 'abha-desk-app-'));
   const sandbox = await startSandbox({ port: 0, ...sandboxOptions });
   const settings = openConfSettings(dataFolder);
@@ -28,7 +33,7 @@ export async function startAppHarness(sandboxOptions: SandboxOptions = {}): Prom
   const core = await startAppCore({
     dataFolder,
     settings,
-    secretDriver: memorySecretDriver(),
+    secretDriver: options.secretDriver ?? memorySecretDriver(),
     transport: 'web',
     training: async () => endpointsOf(sandbox),
   });
