@@ -1,5 +1,7 @@
 // The Electron side of the desktop port: the system save dialog, and printing through a hidden window.
 import { BrowserWindow, dialog } from 'electron';
+import { writePrivateFile } from '../files/write-private-file';
+import { AppFailure } from '../ipc/result';
 import type { CardFileFormat, DesktopPort, PrintJob } from '../services/desktop-port';
 
 const FILTERS: Record<CardFileFormat, Electron.FileFilter> = {
@@ -10,11 +12,28 @@ const FILTERS: Record<CardFileFormat, Electron.FileFilter> = {
 
 export function electronDesktop(parent: () => BrowserWindow | null): DesktopPort {
   return {
-    async chooseSavePath(suggestedName, format) {
+    async save(suggestedName, format, data) {
       const owner = parent();
-      const options = { defaultPath: suggestedName, filters: [FILTERS[format]] };
+      // The system dialog asks before replacing a file (Windows and macOS always do; Linux needs the property),
+      // so the path it returns is one the operator agreed to replace.
+      const options: Electron.SaveDialogOptions = {
+        defaultPath: suggestedName,
+        filters: [FILTERS[format]],
+        properties: ['showOverwriteConfirmation'],
+      };
       const result = owner ? await dialog.showSaveDialog(owner, options) : await dialog.showSaveDialog(options);
-      return result.canceled || !result.filePath ? null : result.filePath;
+      if (result.canceled || !result.filePath) return { saved: false };
+      try {
+        await writePrivateFile(result.filePath, data, { replace: true });
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        // O_NOFOLLOW refused a link at the chosen name (ELOOP; EMLINK on the BSDs).
+        if (code === 'ELOOP' || code === 'EMLINK') {
+          throw new AppFailure('SAVE_TARGET_UNSAFE', `${result.filePath} is a link to another file, so nothing was saved. Choose another name.`);
+        }
+        throw error;
+      }
+      return { saved: true, path: result.filePath };
     },
     print: printJob,
   };

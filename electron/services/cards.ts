@@ -1,5 +1,4 @@
 // The patient's ABHA profile and card: fetch for display, save to a file, print on A4 or a CR80 card printer.
-import { writeFile } from 'node:fs/promises';
 import type { HealthIdClient } from '../abdm/healthid';
 import { printGeometry, printPageHtml, type PrintGeometry, type PrintLayoutName } from '../cards/print-layout';
 import type { AuditLog } from './audit';
@@ -49,11 +48,10 @@ export class CardService {
 
   async save(input: { abhaNumber: string; format: CardFileFormat }): Promise<{ saved: boolean; path?: string }> {
     const data = await this.fetch(input.abhaNumber, input.format);
-    const target = await this.deps.desktop.chooseSavePath(`ABHA-card-${input.abhaNumber}.${input.format}`, input.format);
-    if (!target) return { saved: false };
-    await writeFile(target, data);
+    const outcome = await this.deps.desktop.save(`ABHA-card-${input.abhaNumber}.${input.format}`, input.format, data);
+    if (!outcome.saved) return { saved: false };
     this.deps.audit.record('card.saved', input.abhaNumber, input.format);
-    return { saved: true, path: target };
+    return { saved: true, path: outcome.path };
   }
 
   async preview(input: { abhaNumber: string; layout: PrintLayoutName }): Promise<PrintPreview> {

@@ -1,20 +1,67 @@
 // The desktop port for web mode and tests: "save" writes into a folder, "print" writes the print page there
-// as HTML, so both can be checked by opening the files.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// as HTML, so both can be checked by opening the files. Nobody is asked before a file is written here, so
+// nothing is ever replaced: a name already taken gets " (2)", " (3)"... And the folder must be a real folder
+// (0700), not a link to somewhere else.
+import { chmod, lstat, mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { writePrivateFile } from '../files/write-private-file';
+import { AppFailure } from '../ipc/result';
 import type { DesktopPort, PrintJob } from './desktop-port';
+
+/** More copies of one name than this is a mistake somewhere, not a busy front desk. */
+const MAX_COPIES = 1000;
 
 export function folderDesktop(folder: string): DesktopPort {
   return {
-    async chooseSavePath(suggestedName) {
-      mkdirSync(folder, { recursive: true });
-      return path.join(folder, path.basename(suggestedName));
+    async save(suggestedName, _format, data) {
+      const file = await writeUnderFreeName(folder, path.basename(suggestedName), data);
+      return { saved: true, path: file };
     },
     async print(job: PrintJob) {
-      mkdirSync(folder, { recursive: true });
-      const file = path.join(folder, `print-${job.geometry.layout}-${Date.now()}.html`);
-      writeFileSync(file, job.html);
+      const file = await writeUnderFreeName(folder, `print-${job.geometry.layout}-${Date.now()}.html`, job.html);
       return { printed: true, savedTo: file };
     },
   };
+}
+
+/** Writes `data` as `name` in the folder, or as `name (2)`, `(3)`... when taken; returns the file written. */
+async function writeUnderFreeName(folder: string, name: string, data: string | Uint8Array): Promise<string> {
+  await prepareFolder(folder);
+  const { name: stem, ext } = path.parse(name);
+  for (let copy = 1; copy <= MAX_COPIES; copy++) {
+    const file = path.join(folder, copy === 1 ? name : `${stem} (${copy})${ext}`);
+    try {
+      // O_EXCL: the name is claimed by creating the file, so a file (or link) that appears meanwhile is never replaced.
+      await writePrivateFile(file, data, { replace: false });
+      return file;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  throw new AppFailure('EXPORT_NAME_TAKEN', `The folder ${folder} already holds ${MAX_COPIES} files named like ${name}, so nothing was saved. Move some of them away and try again.`);
+}
+
+/** Creates the folder 0700, or checks the existing one is a real folder (not a link) and makes it 0700. */
+async function prepareFolder(folder: string): Promise<void> {
+  await mkdir(path.dirname(folder), { recursive: true });
+  try {
+    await mkdir(folder, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const stats = await lstat(folder);
+  if (stats.isSymbolicLink()) {
+    throw new AppFailure(
+      'EXPORT_FOLDER_UNSAFE',
+      `The folder for saved cards (${folder}) is a link to another place, so nothing was saved. Replace the link with an ordinary folder and try again.`,
+    );
+  }
+  if (!stats.isDirectory()) {
+    throw new AppFailure(
+      'EXPORT_FOLDER_UNSAFE',
+      `The folder for saved cards (${folder}) is not a folder, so nothing was saved. Move that file away and try again.`,
+    );
+  }
+  // An older version created it with the default mode (0755); tighten it. Windows has no such mode bits.
+  if (process.platform !== 'win32' && (stats.mode & 0o777) !== 0o700) await chmod(folder, 0o700);
 }
