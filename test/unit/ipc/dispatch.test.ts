@@ -50,6 +50,48 @@ describe('dispatch', () => {
     }
   });
 
+  it('refuses a channel nested 20,000 levels deep by its type, without overflowing or echoing it', async () => {
+    let deep: unknown = 'settings.get';
+    for (let level = 0; level < 20_000; level++) deep = { channel: deep };
+    const logged: unknown[] = [];
+    const result = await createDispatcher(handlers(), (_c, e) => logged.push(e))(deep, undefined);
+    expect(result).toEqual({ ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'A channel name is text, not an object.' } });
+    expect(logged).toEqual([]);
+  });
+
+  it('quotes at most 40 characters of a 500,000-character channel name', async () => {
+    const result = await createDispatcher(handlers())('settings.' + 'x'.repeat(500_000), undefined);
+    expect(result).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
+    if (result.ok) return;
+    expect(result.error.message).toBe(`There is no channel named "settings.${'x'.repeat(31)}…" (500009 characters).`);
+  });
+
+  it('refuses a known channel name padded or with control characters, showing them as ?', async () => {
+    const dispatch = createDispatcher(handlers());
+    for (const channel of ['settings.get ', ' settings.get', 'settings.get\u0000']) {
+      expect(await dispatch(channel, undefined)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
+    }
+    const result = await dispatch('evil\r\nlog line', undefined);
+    expect(result).toEqual({ ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'There is no channel named "evil??log line".' } });
+  });
+
+  it('answers a deeply nested input with a field error, never INTERNAL', async () => {
+    let deep: unknown = 'x';
+    for (let level = 0; level < 20_000; level++) deep = { a: deep };
+    for (const [channel, input] of [['settings.update', { bridge: { host: deep } }], ['settings.update', deep], ['app.info', deep]] as const) {
+      const result = await createDispatcher(handlers())(channel, input);
+      expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    }
+  });
+
+  it('logs and hides a failure of validation itself', async () => {
+    const logged: unknown[] = [];
+    const hostile = new Proxy({}, { get: () => { throw new Error('trap'); }, ownKeys: () => { throw new Error('trap'); } });
+    const result = await createDispatcher(handlers(), (_c, e) => logged.push(e))('settings.update', hostile);
+    expect(result).toMatchObject({ ok: false });
+    if (!result.ok && result.error.code === 'INTERNAL') expect(logged).toHaveLength(1);
+  });
+
   it('passes an AppFailure through with its ABDM code, and hides unexpected errors', async () => {
     const failing = createDispatcher(handlers({ 'settings.get': () => { throw new AppFailure('ABDM_ERROR', 'The OTP is wrong.', 'HIS-1013'); } }));
     expect(await failing('settings.get', undefined)).toEqual({ ok: false, error: { code: 'ABDM_ERROR', message: 'The OTP is wrong.', abdmCode: 'HIS-1013' } });
