@@ -1,7 +1,8 @@
 // `npm run web`: serves the built renderer with the real handlers on 127.0.0.1 and prints the URL.
 //   --port <n>                 default 5174 (0 picks a free port)
-//   --data-dir <folder>        default ~/.local/share/abha-desk-web (a fresh temp folder with --keychain memory)
-//   --keychain system|memory   default system; without a usable keychain, secrets stay in memory for the run
+//   --data-dir <folder>        default ~/.local/share/abha-desk-web (not with --keychain memory)
+//   --keychain system|memory   default system; memory uses no keychain at all: secrets and the database stay in
+//                              memory for the run, in a temporary folder removed on exit
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,6 @@ import { parseArgs } from 'node:util';
 import { startWebServer } from '../electron/web/server';
 import { logIpcError } from '../electron/ipc/log-error';
 import { keytarDriver } from '../electron/store/keytar-driver';
-import { memorySecretDriver } from '../electron/store/vault';
 
 function usage(problem: string): never {
   console.error(`${problem}\nUsage: npm run web -- [--port 5174] [--data-dir <folder>] [--keychain system|memory]`);
@@ -36,10 +36,17 @@ function readOptions(): { port: number; dataDir: string | undefined; keychain: K
   if (!/^\d+$/.test(values.port) || port > 65_535) usage(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
   const keychain = values.keychain;
   if (keychain !== 'system' && keychain !== 'memory') usage(`--keychain must be "system" or "memory", not "${keychain}".`);
+  // The database key would die with this process and leave a file in the folder that no later run can open.
+  if (keychain === 'memory' && values['data-dir'] !== undefined) {
+    usage(
+      '--keychain memory keeps the database key only while this run lasts, so a database kept in --data-dir could not be opened next time.\n' +
+        'Leave out --data-dir (a temporary folder is used and removed on exit), or use --keychain system to keep the data.',
+    );
+  }
   return { port, dataDir: values['data-dir'], keychain };
 }
 
-/** With a memory keychain the database key dies with the process, so its data folder must too. */
+/** Without a keychain nothing can be kept past this run, so the data folder goes with it. */
 function dataFolder(dataDir: string | undefined, keychain: Keychain): { folder: string; temporary: boolean } {
   if (dataDir) return { folder: path.resolve(dataDir), temporary: false };
   if (keychain === 'memory') return { folder: mkdtempSync(path.join(os.tmpdir(), 'abha-desk-web-')), temporary: true };
@@ -54,7 +61,8 @@ try {
   server = await startWebServer({
     port: options.port,
     dataFolder: data.folder,
-    secretDriver: options.keychain === 'memory' ? memorySecretDriver() : keytarDriver(),
+    // No driver is the truth for "memory": the app then says secrets last for this session only (app.info).
+    secretDriver: options.keychain === 'memory' ? null : keytarDriver(),
     logError: logIpcError,
   });
 } catch (error) {

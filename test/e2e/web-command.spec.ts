@@ -1,6 +1,7 @@
 // `npm run web` itself (after the build): it prints a URL whose page shows the version from main.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
@@ -36,6 +37,8 @@ test('prints the URL; the page shows the version; the temporary data folder goes
 
     await page.goto(url);
     await expect(page.getByTestId('app-version')).toHaveText(pkg.version);
+    // No keychain is used with --keychain memory, and the page says so instead of claiming one.
+    await expect(page.getByText('No system keychain: secrets are kept in memory for this session only')).toBeVisible();
 
     command.child.kill('SIGTERM');
     expect(await exited(command.child)).toBe(0);
@@ -49,4 +52,17 @@ test('rejects a bad flag with a specific message', async () => {
   const command = startCommand(['--keychain', 'vault']);
   expect(await exited(command.child)).toBe(2);
   expect(command.output()).toContain('--keychain must be "system" or "memory", not "vault".');
+});
+
+test('refuses --keychain memory with --data-dir, which would leave a database no later run could open', async () => {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'abha-web-refused-'));
+  try {
+    const command = startCommand(['--port', '0', '--keychain', 'memory', '--data-dir', folder]);
+    expect(await exited(command.child)).toBe(2);
+    expect(command.output()).toContain('--keychain memory keeps the database key only while this run lasts');
+    expect(command.output()).toContain('Leave out --data-dir');
+    expect(readdirSync(folder)).toEqual([]);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
