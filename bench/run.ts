@@ -1,4 +1,5 @@
 // `npm run bench`: runs every benchmark in this folder, one after the other, each in its own process.
+import '../scripts/require-node';
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';

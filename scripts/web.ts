@@ -3,6 +3,7 @@
 //   --data-dir <folder>        default ~/.local/share/abha-desk-web (not with --keychain memory)
 //   --keychain system|memory   default system; memory uses no keychain at all: secrets and the database stay in
 //                              memory for the run, in a temporary folder removed on exit
+import './require-node';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
