@@ -7,5 +7,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    // Processed by Vitest rather than loaded by Node, so a test's stand-in for `electron` reaches electron-store.
+    server: { deps: { inline: ['electron-store'] } },
   },
 });

@@ -25,12 +25,15 @@ export interface SettingsStore {
   readonly repaired: readonly string[];
 }
 
+/** The settings file is `settings.json` (conf calls this `configName`, electron-store `name`). */
+export const SETTINGS_FILE_NAME = 'settings';
+
 /**
- * Options for the backing Conf/ElectronStore. A file that is not JSON at all is replaced by defaults
- * instead of stopping the app; fields that are merely invalid are repaired one by one by the store.
+ * Options for the backing Conf and ElectronStore alike (the Electron backend spreads this same object).
+ * A file that is not JSON at all is replaced by defaults instead of stopping the app; fields that are
+ * merely invalid are repaired one by one by the store.
  */
 export const SETTINGS_FILE_OPTIONS = {
-  configName: 'settings',
   clearInvalidConfig: true,
   accessPropertiesByDotNotation: false,
 } as const;
@@ -61,7 +64,7 @@ export function createSettingsStore(backend: ConfLike): SettingsStore {
 }
 
 export function openConfSettings(dir: string): SettingsStore {
-  return createSettingsStore(new Conf<Record<string, unknown>>({ cwd: dir, ...SETTINGS_FILE_OPTIONS }));
+  return createSettingsStore(new Conf<Record<string, unknown>>({ cwd: dir, configName: SETTINGS_FILE_NAME, ...SETTINGS_FILE_OPTIONS }));
 }
 
 /** Validates a patch and merges it; throws SettingsValidationError naming the offending field. */
