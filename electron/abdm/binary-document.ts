@@ -7,6 +7,9 @@ import type { AbdmResponse } from './http';
 
 export type DocumentKind = 'application/pdf' | 'image/png' | 'image/svg+xml';
 
+/** The largest card or QR answer read: real ABHA cards are a few hundred KiB, far above the JSON cap. */
+export const MAX_DOCUMENT_ANSWER_BYTES = 10 * 1024 * 1024;
+
 const LOOKS_LIKE: Record<DocumentKind, (data: Buffer) => boolean> = {
   'application/pdf': (data) => data.subarray(0, 5).toString('latin1') === '%PDF-',
   'image/png': (data) => data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),

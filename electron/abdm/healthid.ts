@@ -2,7 +2,7 @@
 // carries the gateway token (`Authorization: Bearer …`); /account/* calls add the patient's user token
 // (`X-Token: Bearer …`). Inputs are checked before sending; answers are checked before returning.
 import type { z } from 'zod';
-import { binaryDocument, type DocumentKind } from './binary-document';
+import { binaryDocument, MAX_DOCUMENT_ANSWER_BYTES, type DocumentKind } from './binary-document';
 import { AbdmBadResponseError, AbdmError, UserTokenExpiredError } from './errors';
 import {
   checkAadhaar,
@@ -86,7 +86,7 @@ export function createHealthIdClient(opts: HealthIdClientOptions): HealthIdClien
   }
 
   const accountDocument = (operation: string, path: string, kind: DocumentKind) => async (userToken: string) => {
-    const call: Call = { operation, method: 'GET', path };
+    const call: Call = { operation, method: 'GET', path, maxAnswerBytes: MAX_DOCUMENT_ANSWER_BYTES };
     const response = await withUserToken(call, userToken, (request) => http.send({ ...request, headers: { ...request.headers, Accept: `${kind}, */*` } }));
     return binaryDocument(response, kind, operation);
   };

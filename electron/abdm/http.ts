@@ -1,5 +1,6 @@
-// One HTTP exchange with an ABDM service: time limit, retries only where repeating cannot do harm,
-// and every error status turned into an AbdmError. Shared by the Health ID client and the gateway.
+// One HTTP exchange with an ABDM service: time limit, a cap on the answer's size, retries only where
+// repeating cannot do harm, and every error status turned into an AbdmError. Shared by the Health ID
+// client and the gateway.
 import { maskAadhaarDeep, maskAadhaarInText } from './aadhaar';
 import { AbdmBadResponseError, AbdmError, AbdmUnreachableError, type AbdmService } from './errors';
 
@@ -27,6 +28,11 @@ export interface AbdmRequest {
   body?: unknown;
   /** Sending the request twice does no harm. GETs are; a POST only when the caller says so. */
   idempotent?: boolean;
+  /**
+   * The largest answer body accepted, error answers included; anything larger is an AbdmBadResponseError
+   * and is never read whole. Defaults to MAX_JSON_ANSWER_BYTES; card documents pass their own cap.
+   */
+  maxAnswerBytes?: number;
 }
 
 export interface AbdmResponse {
@@ -36,6 +42,8 @@ export interface AbdmResponse {
 }
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
+/** ABDM's JSON answers (tokens, txnIds, profiles with a small photo) are a few KiB; 1 MiB is ample. */
+export const MAX_JSON_ANSWER_BYTES = 1024 * 1024;
 const DEFAULT_RETRY_DELAYS_MS = [250, 1_000];
 // Server-side failures ("Downstream system(s) is down") may pass; 501 Not Implemented will not.
 const isTransient = (status: number) => status >= 500 && status !== 501;
@@ -67,6 +75,8 @@ export class AbdmHttp {
       try {
         response = await this.attempt(request);
       } catch (error) {
+        // Too large an answer: asking again would bring the same one.
+        if (error instanceof AbdmBadResponseError) throw error;
         const failure = this.unreachable(request, error);
         // A timeout is not retried: the operator has already waited the whole limit.
         if (canRetry && failure.kind === 'network' && (repeatable || wasNeverSent(error))) {
@@ -96,19 +106,51 @@ export class AbdmHttp {
 
   private async attempt(request: AbdmRequest): Promise<AbdmResponse> {
     const headers: Record<string, string> = { Accept: '*/*', ...request.headers };
-    const init: RequestInit = { method: request.method, headers, signal: AbortSignal.timeout(this.timeoutMs) };
+    // Aborted to drop the connection as soon as an answer proves too large.
+    const tooLarge = new AbortController();
+    const signal = AbortSignal.any([AbortSignal.timeout(this.timeoutMs), tooLarge.signal]);
+    const init: RequestInit = { method: request.method, headers, signal };
     if (request.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(request.body);
     }
     const response = await this.fetch(`${this.baseUrl}${request.path}`, init);
-    const data = Buffer.from(await response.arrayBuffer());
+    const limit = request.maxAnswerBytes ?? MAX_JSON_ANSWER_BYTES;
+    const refuse = () => {
+      tooLarge.abort();
+      return new AbdmBadResponseError(this.service, request.operation, response.status, `the answer was larger than ${limit} bytes`);
+    };
+    const declared = Number(response.headers.get('content-length') ?? '');
+    if (Number.isFinite(declared) && declared > limit) {
+      response.body?.cancel().catch(() => undefined);
+      throw refuse();
+    }
+    const data = await readAtMost(response.body, limit);
+    if (data === undefined) throw refuse();
     return { status: response.status, contentType: response.headers.get('content-type') ?? '', data };
   }
 
   private unreachable(request: AbdmRequest, error: unknown): AbdmUnreachableError {
     const isTimeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     return new AbdmUnreachableError(isTimeout ? 'timeout' : 'network', this.service, request.operation, error);
+  }
+}
+
+/** The whole body, or undefined (and the stream cancelled) as soon as it passes `limit` bytes. */
+async function readAtMost(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Buffer | undefined> {
+  if (body === null) return Buffer.alloc(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return Buffer.concat(chunks, total);
+    total += value.byteLength;
+    if (total > limit) {
+      reader.cancel().catch(() => undefined);
+      return undefined;
+    }
+    chunks.push(value);
   }
 }
 
