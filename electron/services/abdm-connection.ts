@@ -3,6 +3,7 @@
 import { GatewaySession } from '../abdm/session';
 import { createHealthIdClient, type HealthIdClient } from '../abdm/healthid';
 import { AppFailure } from '../ipc/result';
+import { serviceUrlProblem } from '../shared/service-url';
 import type { Settings } from '../store/settings-schema';
 import type { Vault } from '../store/vault';
 import { say } from './messages';
@@ -54,6 +55,9 @@ export class AbdmConnection {
   }
 
   private configured(settings: Settings): AbdmEndpoints {
+    // The first request carries the client secret: refuse plain http before anything is sent.
+    if (serviceUrlProblem(settings.gatewayBaseUrl) === 'not-https') throw new AppFailure('INSECURE_URL', say('gatewayUrlInsecure', settings.language));
+    if (serviceUrlProblem(settings.healthIdBaseUrl) === 'not-https') throw new AppFailure('INSECURE_URL', say('healthIdUrlInsecure', settings.language));
     if (settings.clientId.trim() === '') throw new AppFailure('CLIENT_ID_MISSING', say('clientIdMissing', settings.language));
     return {
       healthIdBaseUrl: settings.healthIdBaseUrl,

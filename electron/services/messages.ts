@@ -39,6 +39,14 @@ const MESSAGES = {
     en: 'The ABDM client secret is not set. Enter it in Settings before using the ABDM sandbox or production.',
     hi: 'ABDM क्लाइंट सीक्रेट सेट नहीं है। ABDM सैंडबॉक्स या प्रोडक्शन उपयोग करने से पहले इसे सेटिंग्स में दर्ज करें।',
   },
+  gatewayUrlInsecure: {
+    en: "The Gateway base URL in Settings starts with http://, so the clinic's ABDM secret and patients' details would travel unencrypted. Change it to the https:// address in Settings.",
+    hi: 'सेटिंग्स में गेटवे बेस URL http:// से शुरू होता है, इसलिए क्लिनिक का ABDM सीक्रेट और मरीज़ों की जानकारी बिना एन्क्रिप्शन के भेजी जाएगी। सेटिंग्स में इसे https:// वाले पते में बदलें।',
+  },
+  healthIdUrlInsecure: {
+    en: "The Health ID base URL in Settings starts with http://, so the clinic's ABDM secret and patients' details would travel unencrypted. Change it to the https:// address in Settings.",
+    hi: 'सेटिंग्स में हेल्थ आईडी बेस URL http:// से शुरू होता है, इसलिए क्लिनिक का ABDM सीक्रेट और मरीज़ों की जानकारी बिना एन्क्रिप्शन के भेजी जाएगी। सेटिंग्स में इसे https:// वाले पते में बदलें।',
+  },
 } satisfies Record<string, Record<Language, string>>;
 
 export type MessageKey = keyof typeof MESSAGES;
