@@ -53,7 +53,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       return { stored: true };
     },
 
-    'enrol.start': ({ aadhaar }) => ctx.enrolment.start({ aadhaar }),
+    'enrol.start': (input) => ctx.enrolment.start(input),
     'enrol.resendAadhaarOtp': (input) => ctx.enrolment.resendAadhaarOtp(input),
     'enrol.verifyAadhaarOtp': (input) => ctx.enrolment.verifyAadhaarOtp(input),
     'enrol.sendMobileOtp': (input) => ctx.enrolment.sendMobileOtp(input),

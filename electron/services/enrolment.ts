@@ -3,6 +3,7 @@
 import type { HealthIdClient } from '../abdm/healthid';
 import { AppFailure } from '../ipc/result';
 import { maskAadhaar, normaliseAadhaar } from '../shared/aadhaar';
+import { AADHAAR_CONSENT_TEXT_VERSION, type ConsentRecord } from '../shared/aadhaar-consent';
 import { callHealthId, type FlowDeps } from './call-abdm';
 import { Flows } from './flows';
 import { say } from './messages';
@@ -43,12 +44,19 @@ export class EnrolmentService {
     this.flows = new Flows(this.now);
   }
 
-  async start(input: { aadhaar: string }): Promise<OtpSent> {
+  /** The operator has attested that the patient agreed; that is recorded before anything is sent. */
+  async start(input: { aadhaar: string; patientConsented: true }): Promise<OtpSent> {
     const aadhaar = normaliseAadhaar(input.aadhaar);
+    this.recordConsent(maskAadhaar(aadhaar));
     const { txnId } = await this.abdm((c) => c.generateAadhaarOtp({ aadhaar }));
     const enrolment: Enrolment = { step: 'aadhaar-otp', txnId, aadhaar, maskedAadhaar: maskAadhaar(aadhaar), mobile: null, otp: { sentAt: this.now(), resends: 0 } };
     const flowId = this.flows.open(enrolment);
     return { flowId, sentTo: enrolment.maskedAadhaar, ...otpStatus(enrolment.otp) };
+  }
+
+  private recordConsent(maskedAadhaar: string): void {
+    const consent: ConsentRecord = { maskedAadhaar, textVersion: AADHAAR_CONSENT_TEXT_VERSION, language: this.deps.lang() };
+    this.deps.audit.record('enrolment.consent', null, JSON.stringify(consent));
   }
 
   /** v1 has no registration resend call: a fresh generateOtp opens a new transaction for the same person. */

@@ -1,6 +1,7 @@
 // The audit log by local day: the desk's day runs midnight to midnight in the clinic's time zone,
 // while the log stores UTC timestamps.
 import type { AuditEntry } from './api';
+import type { ConsentRecord } from '../../electron/shared/aadhaar-consent';
 
 /** "2025-03-14" for the local date of `date` (the value an <input type=date> holds). */
 export function localDay(date: Date): string {
@@ -33,6 +34,17 @@ export function countDay(entries: readonly AuditEntry[]): DayCounts {
     cardsSaved: count('card.saved'),
     cardsPrinted: count('card.printed'),
   };
+}
+
+/** The consent an 'enrolment.consent' entry records, or null when its detail is not one (written by another version). */
+export function consentOf(entry: AuditEntry): ConsentRecord | null {
+  try {
+    const value = JSON.parse(entry.detail ?? '') as Partial<ConsentRecord>;
+    const ok = typeof value.maskedAadhaar === 'string' && typeof value.textVersion === 'string' && (value.language === 'en' || value.language === 'hi');
+    return ok ? (value as ConsentRecord) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** "14:05", local time. */

@@ -90,6 +90,10 @@ test('a first-time operator enrols a patient, then saves, previews and prints th
   await expect(app.getByTestId('count-enrolled')).toHaveText('1');
   const table = app.getByTestId('audit-table');
   await expect(table.locator('tr[data-action="enrolment.created"]')).toContainText(abhaNumber);
+  await expect(table.locator('tr[data-action="enrolment.consent"]')).toContainText('Patient agreed to Aadhaar OTP');
+  await expect(table.locator('tr[data-action="enrolment.consent"]')).toContainText(
+    `Aadhaar XXXX XXXX ${ravi.aadhaar.slice(-4)} · consent text version 1, read in English`,
+  );
   await expect(table.locator('tr[data-action="card.saved"]')).toHaveCount(2);
   await expect(table.locator('tr[data-action="card.printed"]')).toContainText('CR80 card');
   await expect(table).not.toContainText(ravi.aadhaar);

@@ -36,6 +36,26 @@ describe('enrolment', () => {
     expect(created.patient.abhaNumber).toMatch(/^\d{2}-\d{4}-\d{4}-\d{4}$/);
   });
 
+  it('records the operator’s attestation of the patient’s consent before the OTP is sent, with the Aadhaar masked', async () => {
+    await app.call('settings.update', { language: 'hi' });
+    const before = Date.now();
+    await app.call('enrol.start', { aadhaar: TRAINING_IDENTITIES.newResident.aadhaar, patientConsented: true });
+    await app.call('settings.update', { language: 'en' });
+    const consents = (await app.call('audit.list', {})).filter((e) => e.action === 'enrolment.consent');
+    expect(consents).toHaveLength(1);
+    const [consent] = consents;
+    expect(consent!.operator).toBe('Meena (front desk)');
+    expect(consent!.abhaNumber).toBeNull();
+    expect(Date.parse(consent!.at)).toBeGreaterThanOrEqual(before - 1_000);
+    expect(JSON.parse(consent!.detail!)).toEqual({ maskedAadhaar: 'XXXX XXXX 0124', textVersion: '1', language: 'hi' });
+    expect(consent!.detail).not.toContain(TRAINING_IDENTITIES.newResident.aadhaar);
+  });
+
+  it('records no consent when the patient did not agree', async () => {
+    await app.fail('enrol.start', { aadhaar: TRAINING_IDENTITIES.newResident.aadhaar, patientConsented: false as true });
+    expect((await app.call('audit.list', {})).filter((e) => e.action === 'enrolment.consent')).toEqual([]);
+  });
+
   it('returns the existing account when the Aadhaar already has an ABHA', async () => {
     const created = await enrol(TRAINING_IDENTITIES.existingAbha.aadhaar);
     expect(created.isNew).toBe(false);
