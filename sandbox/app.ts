@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { SandboxContext } from './context';
 import { controlRoutes } from './control';
+import { guardSandboxControls } from './control-guard';
 import { AbdmError, installErrorHandling, isGatewayUrl, validationError } from './errors';
 import { gatewayHiuControlRoutes } from './gateway/hiu/sandbox-controls';
 import { gatewayHiuRoutes } from './gateway/hiu/index';
@@ -40,10 +41,18 @@ export function buildSandboxApp(ctx: SandboxContext): FastifyInstance {
   installFaultInjection(app, ctx);
 
   app.register(gatewaySessionRoutes(ctx), { prefix: '/gateway/v0.5' });
-  // Issue 5: HIU-facing gateway v0.5, consent manager and demo HIPs, and their /_sandbox controls.
+  // Issue 5: HIU-facing gateway v0.5, consent manager and demo HIPs.
   app.register(gatewayHiuRoutes(ctx), { prefix: '/gateway' });
-  app.register(gatewayHiuControlRoutes(ctx), { prefix: '/_sandbox' });
   app.register(healthIdRoutes(ctx), { prefix: '/api/v1' });
-  app.register(controlRoutes(ctx), { prefix: '/_sandbox' });
+  // Every /_sandbox control (Health ID and HIU side) sits in one context behind one guard. The hook
+  // belongs to the routes, not to the URL's spelling, so /%5Fsandbox/reset cannot slip past it.
+  app.register(
+    async (controls) => {
+      controls.addHook('onRequest', guardSandboxControls);
+      controls.register(gatewayHiuControlRoutes(ctx));
+      controls.register(controlRoutes(ctx));
+    },
+    { prefix: '/_sandbox' },
+  );
   return app;
 }

@@ -1,24 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SandboxContext } from './context';
-import { AbdmError, badRequest } from './errors';
+import { badRequest } from './errors';
 import { validateFaults } from './faults';
 import { hiuWorldOf } from './gateway/hiu/index';
 
-// Test and training controls at /_sandbox. Not part of ABDM; they answer only callers on this machine.
-
-export function isLoopback(address: string | undefined): boolean {
-  if (!address) return false;
-  return address === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(address);
-}
+// Test and training controls at /_sandbox. Not part of ABDM; who may call them is decided once for all
+// /_sandbox routes by guardSandboxControls (control-guard.ts), installed in app.ts.
 
 export function controlRoutes(ctx: SandboxContext): FastifyPluginAsync {
   return async (app) => {
-    app.addHook('onRequest', async (request) => {
-      if (!isLoopback(request.socket.remoteAddress)) {
-        throw new AbdmError(403, 'HIS-403', 'Sandbox controls answer only on the loopback interface.');
-      }
-    });
-
     // Everything back to a fresh start: Health ID accounts and the HIU side (consents, records, subscriptions).
     app.post('/reset', async () => {
       ctx.state.reset();

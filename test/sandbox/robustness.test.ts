@@ -184,9 +184,12 @@ describe('sandbox controls', () => {
   afterAll(() => sandbox.close());
 
   it('answer only on loopback', async () => {
-    const remote = await sandbox.app.inject({ method: 'POST', url: '/_sandbox/reset', remoteAddress: '203.0.113.9' });
+    // inject sends Host localhost:80; give it the sandbox's real host so only the peer address differs.
+    const headers = { host: new URL(sandbox.url).host };
+    const remote = await sandbox.app.inject({ method: 'POST', url: '/_sandbox/reset', remoteAddress: '203.0.113.9', headers });
     expect(remote.statusCode).toBe(403);
-    const local = await sandbox.app.inject({ method: 'POST', url: '/_sandbox/reset', remoteAddress: '127.0.0.1' });
+    expect(remote.body).toContain('loopback');
+    const local = await sandbox.app.inject({ method: 'POST', url: '/_sandbox/reset', remoteAddress: '127.0.0.1', headers });
     expect(local.statusCode).toBe(200);
   });
 

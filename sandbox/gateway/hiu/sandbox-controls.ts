@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../../context';
-import { isLoopback } from '../../control';
 import { AbdmError, badRequest } from '../../errors';
 import { HI_TYPES } from '../../fhir/ig-catalog';
 import { NO_CALLBACK_FAULTS } from './callback-sender';
@@ -14,7 +13,8 @@ import { addDemoRecord, decideSubscriptionRequest, revokeSubscription } from './
 import { decideDirectAuth } from './user-auth';
 
 // /_sandbox controls for the consent manager and demo HIPs: the patient's decisions, new
-// records, status changes, callback faults, and read-only views for tests and trainers.
+// records, status changes, callback faults, and read-only views for tests and trainers. Who may call
+// them is checked once for all /_sandbox routes by guardSandboxControls (../../control-guard.ts).
 
 const grantChanges = z
   .object({
@@ -62,11 +62,6 @@ async function act<T>(action: () => T | Promise<T>): Promise<T> {
 export function gatewayHiuControlRoutes(ctx: SandboxContext): FastifyPluginAsync {
   return async (app) => {
     const world = hiuWorldOf(ctx);
-    app.addHook('onRequest', async (request) => {
-      if (!isLoopback(request.socket.remoteAddress)) {
-        throw new AbdmError(403, 'HIS-403', 'Sandbox controls answer only on the loopback interface.');
-      }
-    });
     type IdParams = { Params: { id: string } };
 
     app.post<IdParams>('/consent-requests/:id/grant', (request) =>
