@@ -1,3 +1,5 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { SandboxContext } from './context';
@@ -27,16 +29,41 @@ function installFaultInjection(app: FastifyInstance, ctx: SandboxContext): void 
   });
 }
 
+/**
+ * The idle timeout (connectionTimeout) is meant for clients that stop sending. Left to itself Node would
+ * also cut a request that has fully arrived and is waiting on the sandbox (a latency fault of up to 60 s,
+ * POST /_sandbox/hiu/idle), so such a socket is kept until its answer goes out; any other socket that
+ * times out (headers or body still arriving, or idle between requests) is closed, as Node would.
+ */
+function closeOnlySilentClients(app: FastifyInstance): void {
+  const current = new WeakMap<Socket, IncomingMessage>();
+  app.server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    current.set(req.socket, req);
+    res.once('close', () => {
+      if (current.get(req.socket) === req) current.delete(req.socket);
+    });
+  });
+  // With a listener here Node leaves timed-out sockets to us.
+  app.server.on('timeout', (socket: Socket) => {
+    if (!current.get(socket)?.complete) socket.destroy();
+  });
+}
+
 export function buildSandboxApp(ctx: SandboxContext): FastifyInstance {
   const app = Fastify({
     // No request logging: request bodies carry Aadhaar numbers.
     logger: false,
     bodyLimit: ctx.config.bodyLimitBytes,
     forceCloseConnections: true,
+    // F7: Node never times out a request whose body stops arriving; these do (see closeOnlySilentClients).
+    connectionTimeout: ctx.config.connectionTimeoutMs,
+    requestTimeout: ctx.config.requestTimeoutMs,
+    http: { headersTimeout: ctx.config.headersTimeoutMs },
     // Wrong types are errors, as in the real service's strict clients; no silent coercion.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
     schemaErrorFormatter: validationError,
   });
+  closeOnlySilentClients(app);
   installErrorHandling(app, ctx.config.bodyLimitBytes);
   installFaultInjection(app, ctx);
 

@@ -23,6 +23,15 @@ export interface SandboxConfig {
   otpTransactionWindowSeconds: number;
   maxAccountsPerMobile: number;
   bodyLimitBytes: number;
+  /**
+   * A client silent this long while its request is still arriving is cut off (Fastify connectionTimeout).
+   * Without these three limits a client that sends headers and part of a body holds a connection forever.
+   */
+  connectionTimeoutMs: number;
+  /** The whole request, headers and body, must arrive within this (Node requestTimeout, checked every 30 s). */
+  requestTimeoutMs: number;
+  /** The headers must arrive within this (Node headersTimeout, checked every 30 s). */
+  headersTimeoutMs: number;
   /** Where issue-5 gateway callbacks go (the app's bridge URL); unused by Health ID. */
   bridgeUrl: string | undefined;
   stateFile: string | undefined;
@@ -48,6 +57,9 @@ export const DEFAULT_CONFIG: SandboxConfig = {
   otpTransactionWindowSeconds: 1800,
   maxAccountsPerMobile: 10,
   bodyLimitBytes: 1024 * 1024,
+  connectionTimeoutMs: 30_000,
+  requestTimeoutMs: 60_000,
+  headersTimeoutMs: 20_000,
   bridgeUrl: undefined,
   stateFile: undefined,
   hiu: {},
@@ -59,5 +71,13 @@ export function resolveConfig(overrides: Partial<SandboxConfig>): SandboxConfig 
   if (!/^\d{6}$/.test(config.otp)) throw new Error(`sandbox otp must be 6 digits, got "${config.otp}"`);
   if (!(config.accessTokenTtlSeconds > 0)) throw new Error('accessTokenTtlSeconds must be a positive number of seconds');
   if (!config.clientId || !config.clientSecret) throw new Error('clientId and clientSecret must not be empty');
+  for (const key of ['connectionTimeoutMs', 'requestTimeoutMs', 'headersTimeoutMs'] as const) {
+    // Node turns a timer over 2^31-1 ms into 1 ms, which would cut every connection; a day is plenty.
+    const value = config[key];
+    if (!Number.isInteger(value) || value <= 0 || value > 86_400_000) {
+      throw new Error(`${key} must be a positive whole number of milliseconds, at most 86400000`);
+    }
+  }
+  if (config.headersTimeoutMs > config.requestTimeoutMs) throw new Error('headersTimeoutMs must not be longer than requestTimeoutMs');
   return config;
 }

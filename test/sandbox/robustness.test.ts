@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../sandbox/config';
 import { TRAINING_IDENTITIES, type RunningSandbox } from '../../sandbox/index';
 import { assertMatchesOfficial, assertOfficialApiError, GATEWAY_PATCHES, GATEWAY_SPEC } from '../support/official-spec';
 import {
@@ -200,6 +202,75 @@ describe('sandbox controls', () => {
     const init = await postJson(`${sandbox.healthIdBaseUrl}${paths.authInit}`, { authMethod: 'AADHAAR_OTP', healthid: created.healthId }, bearer(token));
     expectApiError(init, 422, 'HIS-1008');
     expect(await loginWithAadhaarOtp(sandbox, token, 'asha.verma@sbx')).toBeTruthy();
+  });
+});
+
+describe('slow clients (F7)', () => {
+  /** Resolves when the server closes the socket (with the first line of any answer), or after `boundMs`. */
+  function waitForClose(socket: Socket, boundMs: number): Promise<string> {
+    return new Promise((resolve) => {
+      let received = '';
+      const bound = setTimeout(() => resolve(`still open after ${boundMs} ms`), boundMs);
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (received += chunk));
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearTimeout(bound);
+        resolve(received ? `closed after ${received.split('\r\n')[0]}` : 'closed');
+      });
+    });
+  }
+
+  it('closes a connection whose body stops arriving, after connectionTimeoutMs of silence', async () => {
+    const sandbox = await startTestSandbox({ config: { connectionTimeoutMs: 400 } });
+    const socket = connect(Number(new URL(sandbox.url).port), '127.0.0.1');
+    try {
+      const closed = waitForClose(socket, 4000);
+      const started = performance.now();
+      // Content-Length promises 100 bytes; only 10 come.
+      socket.write(
+        `POST /gateway/v0.5/sessions HTTP/1.1\r\nHost: ${new URL(sandbox.url).host}\r\n` +
+          'Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{"clientId',
+      );
+      expect(await closed).toMatch(/^closed/);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+    } finally {
+      socket.destroy();
+      await sandbox.close();
+    }
+  });
+
+  it('does not cut off a request that has arrived and waits on the sandbox (latency longer than the idle timeout)', async () => {
+    const sandbox = await startTestSandbox({ config: { connectionTimeoutMs: 300 }, faults: { latencyMs: 800 } });
+    try {
+      expect((await getJson(`${sandbox.gatewayBaseUrl}/v0.5/heartbeat`)).status).toBe(200);
+      expect((await postJson(`${sandbox.gatewayBaseUrl}/v0.5/sessions`, { ...CLIENT, grantType: 'client_credentials' })).status).toBe(200);
+    } finally {
+      await sandbox.close();
+    }
+  });
+
+  it('hands the whole-request and header timeouts to the HTTP server, with defaults', async () => {
+    const defaults = await startTestSandbox();
+    const tuned = await startTestSandbox({ config: { connectionTimeoutMs: 5000, requestTimeoutMs: 9000, headersTimeoutMs: 4000 } });
+    const timeouts = ({ app: { server } }: RunningSandbox) => ({
+      idle: server.timeout,
+      request: server.requestTimeout,
+      headers: server.headersTimeout,
+    });
+    try {
+      expect(timeouts(defaults)).toEqual({ idle: 30_000, request: 60_000, headers: 20_000 });
+      expect(timeouts(tuned)).toEqual({ idle: 5000, request: 9000, headers: 4000 });
+    } finally {
+      await defaults.close();
+      await tuned.close();
+    }
+  });
+
+  it('refuses timeouts that are not positive whole milliseconds, or headers allowed longer than the request', async () => {
+    expect(() => resolveConfig({ connectionTimeoutMs: 0 })).toThrow(/connectionTimeoutMs must be a positive/);
+    expect(() => resolveConfig({ requestTimeoutMs: 1.5 })).toThrow(/requestTimeoutMs must be a positive/);
+    expect(() => resolveConfig({ requestTimeoutMs: 1000, headersTimeoutMs: 2000 })).toThrow(/headersTimeoutMs .* requestTimeoutMs/);
   });
 });
 
