@@ -55,7 +55,7 @@ export function buildSandboxApp(ctx: SandboxContext): FastifyInstance {
     logger: false,
     bodyLimit: ctx.config.bodyLimitBytes,
     forceCloseConnections: true,
-    // F7: Node never times out a request whose body stops arriving; these do (see closeOnlySilentClients).
+    // Node never times out a request whose body stops arriving; these do (see closeOnlySilentClients).
     connectionTimeout: ctx.config.connectionTimeoutMs,
     requestTimeout: ctx.config.requestTimeoutMs,
     http: { headersTimeout: ctx.config.headersTimeoutMs },

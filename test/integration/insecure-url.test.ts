@@ -1,4 +1,4 @@
-// F8: outside training, a Health ID or gateway URL on plain http (other than this computer) would send the
+// Outside training, a Health ID or gateway URL on plain http (other than this computer) would send the
 // client secret and patients' Aadhaar numbers in clear, so the app refuses before anything is sent.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TRAINING_IDENTITIES } from '../../sandbox/index';

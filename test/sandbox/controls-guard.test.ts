@@ -1,4 +1,4 @@
-// F6: /_sandbox controls answer only this machine's own tools: a loopback peer, a Host naming the sandbox
+// /_sandbox controls answer only this machine's own tools: a loopback peer, a Host naming the sandbox
 // (no DNS rebinding) and no foreign Origin (no other web page in the operator's browser).
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -205,7 +205,7 @@ describe('sandbox controls', () => {
   });
 });
 
-describe('slow clients (F7)', () => {
+describe('slow clients', () => {
   /** Resolves when the server closes the socket (with the first line of any answer), or after `boundMs`. */
   function waitForClose(socket: Socket, boundMs: number): Promise<string> {
     return new Promise((resolve) => {

@@ -1,5 +1,5 @@
 // The one place the app writes a file for the operator (a saved card, a web-mode print page): mode 0600,
-// never through a link at the target, and replacing an existing file only when asked to (F9).
+// never through a link at the target, and replacing an existing file only when asked to.
 import { lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 // Web mode and tests save and print into <dataFolder>/exports. Those files carry the patient's name, date of
 // birth and mobile, so they are private (0600 in a 0700 folder), never replace an earlier file, and never go
-// through a link someone planted (F9). Driven through CardService, as the IPC handlers use it.
+// through a link someone planted. Driven through CardService, as the IPC handlers use it.
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
