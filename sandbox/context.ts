@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from './clock';
 import type { SandboxConfig } from './config';
 import { FaultInjector } from './faults';
+import { BridgeRegistry } from './gateway/hiu/bridge-registry';
+import { HiuWorld } from './gateway/hiu/hiu-world';
 import { accountForTrainingIdentity } from './healthid/accounts';
 import { createSigningKey, type SigningKey } from './signing-key';
 import { SandboxState, type Account } from './state';
@@ -27,6 +29,8 @@ export interface SandboxContext {
   faults: FaultInjector;
   /** `http://127.0.0.1:PORT` once listening; used for token issuers and discovery URLs. */
   publicUrl: string;
+  /** The HIU side's world (settings, records, work queue), one per sandbox like everything else here. */
+  hiu: HiuWorld;
 }
 
 export async function createContext(clock: Clock, config: SandboxConfig, faults: FaultInjector): Promise<SandboxContext> {
@@ -36,7 +40,11 @@ export async function createContext(clock: Clock, config: SandboxConfig, faults:
     refreshSecret: randomBytes(32),
   };
   const seedAccounts = await trainingAccounts(config.seed, clock);
-  return { clock, config, keys, state: new SandboxState(seedAccounts, config.stateFile), faults, publicUrl: 'http://127.0.0.1' };
+  const base = { clock, config, keys, state: new SandboxState(seedAccounts, config.stateFile), faults, publicUrl: 'http://127.0.0.1' };
+  // The HIU world reads the context it belongs to, so it joins once the rest is in place.
+  const ctx = base as SandboxContext;
+  ctx.hiu = new HiuWorld(ctx, new BridgeRegistry({ clientId: config.clientId, bridgeUrl: config.bridgeUrl }), config.hiu);
+  return ctx;
 }
 
 /** Accounts that exist before anyone enrols; computed once because the Aadhaar key is slow on purpose. */

@@ -2,7 +2,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { SandboxContext } from './context';
 import { badRequest } from './errors';
 import { validateFaults } from './faults';
-import { hiuWorldOf } from './gateway/hiu/index';
 
 // Test and training controls at /_sandbox. Not part of ABDM; who may call them is decided once for all
 // /_sandbox routes by guardSandboxControls (control-guard.ts), installed in app.ts.
@@ -12,7 +11,7 @@ export function controlRoutes(ctx: SandboxContext): FastifyPluginAsync {
     // Everything back to a fresh start: Health ID accounts and the HIU side (consents, records, subscriptions).
     app.post('/reset', async () => {
       ctx.state.reset();
-      hiuWorldOf(ctx).reset();
+      ctx.hiu.reset();
       return { status: 'reset', accounts: ctx.state.accounts.size };
     });
 

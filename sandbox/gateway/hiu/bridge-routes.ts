@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { BridgeRegistry } from '../../bridge-registry';
+import type { BridgeRegistry } from './bridge-registry';
 import type { SandboxContext } from '../../context';
 import { AbdmError } from '../../errors';
 import { requireGatewayToken } from '../access-tokens';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BridgeRegistry } from '../../bridge-registry';
+import type { BridgeRegistry } from './bridge-registry';
 import type { SandboxContext } from '../../context';
 import { signGatewayAccessToken } from '../access-tokens';
 import type { HiuSettings } from './hiu-settings';

@@ -1,4 +1,4 @@
-import type { BridgeRegistry } from '../../bridge-registry';
+import type { BridgeRegistry } from './bridge-registry';
 import type { SandboxContext } from '../../context';
 import { CallbackSender, type Recipient } from './callback-sender';
 import { CmRefusal, type CmError } from './cm-errors';

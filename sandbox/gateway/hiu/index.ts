@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { BridgeRegistry } from '../../bridge-registry';
 import type { SandboxContext } from '../../context';
 import * as bodies from './body-schemas';
 import { bridgeRoutes } from './bridge-routes';
@@ -8,7 +7,7 @@ import { consentRequestStatus, initConsentRequest } from './consent-requests';
 import { fetchArtefact } from './consent-artefacts';
 import { recordHiuNotification, requestHealthInformation } from './data-flow';
 import { gatewayCaller, parseBody } from './gateway-rules';
-import { HiuWorld, type Caller } from './hiu-world';
+import type { HiuWorld, Caller } from './hiu-world';
 import { findPatient } from './patient-identification';
 import { initSubscriptionRequest } from './subscriptions';
 import { confirmAuth, fetchAuthModes, initAuth } from './user-auth';
@@ -16,22 +15,14 @@ import { confirmAuth, fetchAuthModes, initAuth } from './user-auth';
 // The HIU-facing side of gateway v0.5 (mounted at /gateway): every request an HIU makes,
 // every acknowledgement it sends, and the sandbox bridge registration (PATCH /v1/bridges).
 
-const worlds = new WeakMap<SandboxContext, HiuWorld>();
-
 /** The HIU world of one sandbox: settings, records and the work queue (tests and bench use it). */
 export function hiuWorldOf(ctx: SandboxContext): HiuWorld {
-  let world = worlds.get(ctx);
-  if (!world) {
-    const bridges = new BridgeRegistry({ clientId: ctx.config.clientId, bridgeUrl: ctx.config.bridgeUrl });
-    world = new HiuWorld(ctx, bridges, ctx.config.hiu);
-    worlds.set(ctx, world);
-  }
-  return world;
+  return ctx.hiu;
 }
 
 export function gatewayHiuRoutes(ctx: SandboxContext): FastifyPluginAsync {
   return async (app) => {
-    const world = hiuWorldOf(ctx);
+    const world = ctx.hiu;
     app.addHook('onClose', async () => world.close());
     registerRequests(app, ctx, world);
     registerAcknowledgements(app, ctx, world);

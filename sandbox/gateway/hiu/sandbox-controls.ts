@@ -7,7 +7,6 @@ import { NO_CALLBACK_FAULTS } from './callback-sender';
 import { endArtefact } from './consent-artefacts';
 import { denyConsentRequest, expireConsentRequest, grantConsentRequest } from './consent-requests';
 import { DEMO_HIPS, findDemoHip } from './demo-directory';
-import { hiuWorldOf } from './index';
 import { announcePatientStatus } from './patient-status';
 import { addDemoRecord, decideSubscriptionRequest, revokeSubscription } from './subscriptions';
 import { decideDirectAuth } from './user-auth';
@@ -61,7 +60,7 @@ async function act<T>(action: () => T | Promise<T>): Promise<T> {
 
 export function gatewayHiuControlRoutes(ctx: SandboxContext): FastifyPluginAsync {
   return async (app) => {
-    const world = hiuWorldOf(ctx);
+    const world = ctx.hiu;
     type IdParams = { Params: { id: string } };
 
     app.post<IdParams>('/consent-requests/:id/grant', (request) =>
