@@ -1,6 +1,6 @@
 import type { HiuSettings } from './gateway/hiu/hiu-settings';
 
-/** Every tunable of the sandbox. Defaults follow ../shared/spec/healthid-v1.md §6 where a value is known. */
+/** Every tunable of the sandbox. Defaults follow reference/spec/healthid-v1.md §6 where a value is known. */
 export interface SandboxConfig {
   clientId: string;
   clientSecret: string;

@@ -2,8 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, Fasti
 
 // Two error shapes, as the real services answer:
 //  - Health ID (`/api/...`): ApiError `{ code, message, details: [{ code, message, attribute }] }`
-//    (../shared/spec/healthid-v1.md §5); the real cause is details[0].code.
-//  - Gateway (`/gateway/...`): `{ error: { code: <int>, message } }` (../shared/spec/gateway-v05.md §5).
+//    (reference/spec/healthid-v1.md §5); the real cause is details[0].code.
+//  - Gateway (`/gateway/...`): `{ error: { code: <int>, message } }` (reference/spec/gateway-v05.md §5).
 
 export interface ErrorAttribute {
   key: string;

@@ -1,5 +1,5 @@
 // Masking Aadhaar numbers inside text that came from elsewhere (error messages a server echoed back),
-// so nothing this client raises or logs can carry one. The checks themselves are in ../shared/aadhaar.ts.
+// so nothing this client raises or logs can carry one. The checks themselves are in electron/shared/aadhaar.ts.
 import { maskAadhaar } from '../shared/aadhaar';
 
 // 12 digits (Aadhaar) or 16 (VID), optionally grouped by single spaces, not part of a longer number.

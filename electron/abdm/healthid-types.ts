@@ -1,5 +1,5 @@
 // Requests and answers of the 13 Health ID v1 operations, with the field names of the official
-// "ABHA Service" swagger (../shared/spec/official/abdm-abha-service-1_0.yml; healthid-v1.md §3).
+// "ABHA Service" swagger (reference/spec/official/abdm-abha-service-1_0.yml; healthid-v1.md §3).
 // Answers are checked only for the fields the app cannot work without; everything else is optional
 // and may be null, because the real service leaves out or nulls fields freely (healthid-v1.md §3.9).
 import { z } from 'zod';

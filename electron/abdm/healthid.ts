@@ -1,4 +1,4 @@
-// Typed client for the 13 Health ID v1 operations (../shared/spec/healthid-v1.md §3). Every call
+// Typed client for the 13 Health ID v1 operations (reference/spec/healthid-v1.md §3). Every call
 // carries the gateway token (`Authorization: Bearer …`); /account/* calls add the patient's user token
 // (`X-Token: Bearer …`). Inputs are checked before sending; answers are checked before returning.
 import type { z } from 'zod';

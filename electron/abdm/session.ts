@@ -1,5 +1,5 @@
 // The gateway access token every Health ID and gateway call carries (`POST {gateway}/v0.5/sessions`,
-// ../shared/spec/gateway-v05.md §2.2). It is cached, renewed shortly before it expires, and only one
+// reference/spec/gateway-v05.md §2.2). It is cached, renewed shortly before it expires, and only one
 // renewal runs at a time however many calls are waiting for it.
 import { z } from 'zod';
 import { AbdmBadResponseError, AbdmError } from './errors';

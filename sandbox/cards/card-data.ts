@@ -33,7 +33,7 @@ export function cardData(account: Account): CardData {
   };
 }
 
-/** The ABHA card QR payload (keys as on real cards, ../shared/spec/healthid-v1.md §8). */
+/** The ABHA card QR payload (keys as on real cards, reference/spec/healthid-v1.md §8). */
 export function abhaQrPayload(account: Account): Record<string, string> {
   return {
     hidn: account.healthIdNumber,

@@ -1,5 +1,5 @@
 // The Composition profiles of the NRCeS FHIR IG for ABDM (6.x), one per ABDM HI type:
-// Composition.type and the section codes each profile slices on (see shared/spec/fhir-records.md B.1).
+// Composition.type and the section codes each profile slices on (see reference/spec/fhir-records.md B.1).
 
 export const SNOMED = 'http://snomed.info/sct';
 export const LOINC = 'http://loinc.org';

@@ -38,7 +38,7 @@ function nowSeconds(ctx: SandboxContext): number {
 
 /**
  * An RS256 access token shaped like the Keycloak tokens the real gateway issues (claims seen in
- * ../shared/spec/gateway-v05.md §3.1). Issue 5 signs its callbacks with this too (roles ['gateway']).
+ * reference/spec/gateway-v05.md §3.1). Issue 5 signs its callbacks with this too (roles ['gateway']).
  */
 export async function signGatewayAccessToken(ctx: SandboxContext, clientId: string, roles: string[]): Promise<string> {
   const iat = nowSeconds(ctx);

@@ -4,7 +4,7 @@ import type { SandboxContext } from '../context';
 import { AbdmError } from '../errors';
 import { issuer, issueSession, refreshTokenClient } from './access-tokens';
 
-// Gateway session endpoints (../shared/spec/gateway-v05.md §2.1–2.4), mounted at /gateway/v0.5.
+// Gateway session endpoints (reference/spec/gateway-v05.md §2.1–2.4), mounted at /gateway/v0.5.
 
 const sessionBody = {
   type: 'object',

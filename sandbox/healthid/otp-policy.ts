@@ -2,7 +2,7 @@ import type { SandboxConfig } from '../config';
 import { AbdmError } from '../errors';
 import type { OtpChallenge } from '../state';
 
-// OTP rules shared by registration and login. Limits come from ../shared/spec/healthid-v1.md §6:
+// OTP rules shared by registration and login. Limits come from reference/spec/healthid-v1.md §6:
 // resends spaced by 60 s, a capped number of sends per transaction (HIS-2017), a capped number of
 // wrong OTPs (HIS-1039), and OTPs that expire (HIS-1056).
 

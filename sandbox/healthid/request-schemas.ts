@@ -1,5 +1,5 @@
 // Request bodies of the 13 Health ID v1 operations, after the official definitions in
-// ../shared/spec/official/abdm-abha-service-1_0.yml (names in comments). Deliberate differences:
+// reference/spec/official/abdm-abha-service-1_0.yml (names in comments). Deliberate differences:
 // - aadhaar: the official pattern `^(\d{12}|\d{16})*$` also accepts "" (a spec defect); required here.
 // - otp: 6 digits; txnId: a UUID (a malformed one gets HIS-1012, as the real service answers).
 // - optional fields may be null, as Jackson accepts; unknown fields are ignored, as Spring does.

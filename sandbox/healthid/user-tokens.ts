@@ -18,7 +18,7 @@ export interface UserTokens {
   refreshExpiresIn: number;
 }
 
-/** RS512 user token with the claims seen on real Health ID tokens (../shared/spec/healthid-v1.md §6). */
+/** RS512 user token with the claims seen on real Health ID tokens (reference/spec/healthid-v1.md §6). */
 async function signUserToken(ctx: SandboxContext, account: Account, typ: 'Transaction' | 'Refresh', ttl: number): Promise<string> {
   const iat = Math.floor(ctx.clock.now() / 1000);
   const key = ctx.keys.healthId;

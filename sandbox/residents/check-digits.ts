@@ -1,7 +1,7 @@
 // Check-digit algorithms for the two identifiers the sandbox deals with. Deliberately separate from the
 // app's electron/shared/aadhaar.ts: the simulator is an independent oracle, so a bug in one shows up in tests.
 // Aadhaar uses Verhoeff (UIDAI); ABHA numbers seen in real sandbox traffic pass Luhn mod 10
-// (see ../shared/spec/healthid-v1.md §7), so the sandbox issues Luhn-valid ABHA numbers.
+// (see reference/spec/healthid-v1.md §7), so the sandbox issues Luhn-valid ABHA numbers.
 
 // Verhoeff tables: multiplication table of the dihedral group D5, the position permutation and the
 // inverse table, as published by J. Verhoeff, "Error Detecting Decimal Codes" (1969), and reproduced

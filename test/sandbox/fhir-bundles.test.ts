@@ -7,7 +7,7 @@ import type { RecordSubject } from '../../sandbox/fhir/fhir-types';
 import { generateRecordBundle } from '../../sandbox/fhir/generate-bundle';
 import type { HiType } from '../../sandbox/fhir/ig-catalog';
 
-// Expectations written from shared/spec/fhir-records.md B.1 (not imported from the generator).
+// Expectations written from reference/spec/fhir-records.md B.1 (not imported from the generator).
 const SCT = 'http://snomed.info/sct';
 const IG = 'https://nrces.in/ndhm/fhir/r4/StructureDefinition';
 const EXPECTED: Record<HiType, { profile: string; typeCode?: string; sections: Record<string, string[]>; encounter: boolean }> = {
@@ -190,7 +190,7 @@ describe('record-specific content', () => {
 
 describe('agreement with the real-world ProjectEKA samples', () => {
   const repoRoot = path.resolve(import.meta.dirname, '../..');
-  const fixtures = path.resolve(repoRoot, '../shared/fixtures/fhir-projecteka');
+  const fixtures = path.resolve(repoRoot, 'reference/fixtures/fhir-projecteka');
   const SAMPLE_TYPES: Array<[string, HiType]> = [
     ['NCP1702OPConsultationNote20200709.json', 'OPConsultation'],
     ['NCP1008PrescriptionDoc20190805.json', 'Prescription'],

@@ -32,7 +32,7 @@ describe('check digits', () => {
     expect(isVerhoeffValid(INVALID_AADHAAR_EXAMPLE)).toBe(false);
   });
 
-  it('agrees with Luhn on ABHA numbers seen in real sandbox traffic (../shared/spec/healthid-v1.md §7)', () => {
+  it('agrees with Luhn on ABHA numbers seen in real sandbox traffic (reference/spec/healthid-v1.md §7)', () => {
     for (const real of ['15-3638-0684-6247', '57-0517-6745-1839', '91-2666-2007-2857', '91-6865-3273-1326', '91-5408-0214-0264']) {
       expect(isAbhaNumberValid(real), real).toBe(true);
     }

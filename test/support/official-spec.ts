@@ -1,4 +1,4 @@
-// Validates bodies against the official ABDM interface files in ../shared/spec/official/.
+// Validates bodies against the official ABDM interface files in reference/spec/official/.
 // Loads a Swagger 2 (`definitions`) or OpenAPI 3 (`components.schemas`) YAML, turns one named
 // schema into a stand-alone JSON Schema (all definitions carried along, `$ref`s rewritten, OpenAPI
 // `nullable` made JSON-Schema), applies listed patches for known spec defects, and compiles it with ajv.
@@ -10,7 +10,7 @@ import addFormatsModule from 'ajv-formats';
 import { parse } from 'yaml';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const officialSpecDir = path.resolve(repoRoot, '../shared/spec/official');
+export const officialSpecDir = path.resolve(repoRoot, 'reference/spec/official');
 
 export type JsonSchema = Record<string, unknown>;
 export type Definitions = Record<string, JsonSchema>;

@@ -5,7 +5,7 @@ import { AbdmError } from '../../errors';
 import { requireGatewayToken } from '../access-tokens';
 import { CONSENT_MANAGER_ID } from './demo-directory';
 
-// The checks the gateway makes before it answers 202 (../shared/spec/gateway-v05.md §1.2, §3.1,
+// The checks the gateway makes before it answers 202 (reference/spec/gateway-v05.md §1.2, §3.1,
 // §5.2; ProjectEKA gateway Validator / RedundantRequestValidator).
 
 const REPLAY_MEMORY_MS = 10 * 60_000;

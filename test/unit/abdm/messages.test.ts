@@ -6,7 +6,7 @@ import { HIS_MESSAGES } from '../../../electron/abdm/his-messages';
 import { explainAbdmError } from '../../../electron/abdm/messages';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const spec = readFileSync(path.resolve(repoRoot, '../shared/spec/healthid-v1.md'), 'utf8');
+const spec = readFileSync(path.resolve(repoRoot, 'reference/spec/healthid-v1.md'), 'utf8');
 const DEVANAGARI = /[\u0900-\u097F]/;
 
 function healthIdError(status: number, code: string, detailCode?: string): AbdmError {

@@ -1,5 +1,5 @@
 // Every request body the client sends is checked against the official "ABHA Service" swagger
-// (../shared/spec/official/abdm-abha-service-1_0.yml): required fields present, types and enums right,
+// (reference/spec/official/abdm-abha-service-1_0.yml): required fields present, types and enums right,
 // and no field the official definition does not declare.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +16,7 @@ interface Swagger {
   paths: Record<string, Record<string, { parameters?: Array<{ in: string; schema?: { $ref: string } }> }>>;
   definitions: Record<string, { properties?: Record<string, unknown> }>;
 }
-const swagger = parse(readFileSync(path.resolve(repoRoot, '../shared/spec/official/abdm-abha-service-1_0.yml'), 'utf8')) as Swagger;
+const swagger = parse(readFileSync(path.resolve(repoRoot, 'reference/spec/official/abdm-abha-service-1_0.yml'), 'utf8')) as Swagger;
 const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: true });
 
 /** The body definition of a POST in the swagger; resendAuthOTP's path is missing there, its definition is not. */

@@ -3,7 +3,7 @@ import { decrypt, encrypt, generateKeyMaterial } from '../../../electron/crypto/
 import { FideliusError } from '../../../electron/crypto/fidelius-error';
 import { toX509PublicKey } from '../../../electron/crypto/fidelius-keys';
 
-// Public vectors V1 and V2 from shared/spec/fidelius.md A.3 (produced with Java/BouncyCastle).
+// Public vectors V1 and V2 from reference/spec/fidelius.md A.3 (produced with Java/BouncyCastle).
 const V1 = {
   requesterPrivateKey: 'DMxHPri8d7IT23KgLk281zZenMfVHSdeamq0RhwlIBk=',
   requesterPublicKey: 'BAheD5rUqTy4V5xR4/6HWmYpopu5CO+KO8BECS0udNqUTSNo91TIqIIy1A4Vh+F94c+n9vAcwXU2bGcfsI5f69Y=',
