@@ -9,6 +9,7 @@ import type { AppInfo } from './ipc/contract';
 import type { SettingsStore } from './store/settings';
 import { openVault, type SecretDriver, type Vault } from './store/vault';
 import { openDatabase, type AppDatabase } from './store/db';
+import { AuditLogStore } from './store/audit-log';
 import { AbdmConnection, type TrainingEndpoints } from './services/abdm-connection';
 import { AbhaLoginService } from './services/abha-login';
 import { AuditLog } from './services/audit';
@@ -54,7 +55,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   const abdm = new AbdmConnection(settings, vault, opts.training ?? (() => sandbox!.endpoints()), now);
   const healthId = () => abdm.healthId();
   const tokens = new UserTokens(now);
-  const audit = new AuditLog(database.db, () => settings().operatorName, now);
+  const audit = new AuditLog(new AuditLogStore(database.db), () => settings().operatorName, now);
   const handlers = createHandlers({
     name: APP_NAME,
     version: APP_VERSION,

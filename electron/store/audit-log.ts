@@ -1,0 +1,55 @@
+// The audit_log table (created by migrations/001-audit-log.ts): the only code that writes or reads its SQL.
+// Who did what for which ABHA, and when. Never an Aadhaar number.
+import type { Database } from 'better-sqlite3-multiple-ciphers';
+
+export const AUDIT_ACTIONS = ['enrolment.consent', 'enrolment.created', 'enrolment.existing', 'abha.verified', 'card.viewed', 'card.saved', 'card.printed'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  operator: string;
+  action: AuditAction;
+  abhaNumber: string | null;
+  detail: string | null;
+}
+
+export interface AuditQuery {
+  from?: string;
+  to?: string;
+  limit?: number;
+}
+
+interface Row {
+  id: number;
+  at: string;
+  operator: string;
+  action: AuditAction;
+  abha_number: string | null;
+  detail: string | null;
+}
+
+export class AuditLogStore {
+  constructor(private readonly db: Database) {}
+
+  append(entry: Omit<AuditEntry, 'id'>): void {
+    this.db
+      .prepare('INSERT INTO audit_log (at, operator, action, abha_number, detail) VALUES (?, ?, ?, ?, ?)')
+      .run(entry.at, entry.operator, entry.action, entry.abhaNumber, entry.detail);
+  }
+
+  /** Newest first. `from`/`to` are ISO timestamps (inclusive / exclusive). */
+  list(query: AuditQuery = {}): AuditEntry[] {
+    const rows = this.db
+      .prepare('SELECT * FROM audit_log WHERE at >= ? AND at < ? ORDER BY at DESC, id DESC LIMIT ?')
+      .all(query.from ?? '', query.to ?? '9999', query.limit ?? 200) as Row[];
+    return rows.map((row) => ({
+      id: row.id,
+      at: row.at,
+      operator: row.operator,
+      action: row.action,
+      abhaNumber: row.abha_number,
+      detail: row.detail,
+    }));
+  }
+}
