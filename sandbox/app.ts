@@ -68,7 +68,7 @@ export function buildSandboxApp(ctx: SandboxContext): FastifyInstance {
   installFaultInjection(app, ctx);
 
   app.register(gatewaySessionRoutes(ctx), { prefix: '/gateway/v0.5' });
-  // Issue 5: HIU-facing gateway v0.5, consent manager and demo HIPs.
+  // HIU-facing gateway v0.5, consent manager and demo HIPs (sandbox/gateway/hiu/, docs/sandbox-hiu.md).
   app.register(gatewayHiuRoutes(ctx), { prefix: '/gateway' });
   app.register(healthIdRoutes(ctx), { prefix: '/api/v1' });
   // Every /_sandbox control (Health ID and HIU side) sits in one context behind one guard. The hook

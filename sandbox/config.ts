@@ -32,10 +32,10 @@ export interface SandboxConfig {
   requestTimeoutMs: number;
   /** The headers must arrive within this (Node headersTimeout, checked every 30 s). */
   headersTimeoutMs: number;
-  /** Where issue-5 gateway callbacks go (the app's bridge URL); unused by Health ID. */
+  /** Where the HIU-facing gateway sends its callbacks (the app's bridge URL); unused by Health ID. */
   bridgeUrl: string | undefined;
   stateFile: string | undefined;
-  /** Issue 5: HIU-facing gateway, consent manager and HIP behaviour (delays, decisions, retries). */
+  /** HIU-facing gateway, consent manager and HIP behaviour (delays, decisions, retries; sandbox/gateway/hiu/hiu-settings.ts). */
   hiu: Partial<HiuSettings>;
 }
 

@@ -12,7 +12,10 @@ import { TRAINING_IDENTITIES } from './training-identities';
 export { requireGatewayToken, signGatewayAccessToken, verifyGatewayAccessToken } from './gateway/access-tokens';
 
 export interface SandboxKeys {
-  /** Signs gateway access tokens; its public half is served at /gateway/v0.5/certs. Issue 5 signs callbacks with it. */
+  /**
+   * Signs gateway access tokens; its public half is served at /gateway/v0.5/certs. The HIU-facing gateway
+   * signs its callbacks with it too (sandbox/gateway/hiu/callback-sender.ts).
+   */
   gateway: SigningKey;
   /** Signs Health ID user tokens (X-Token), RS512 like the real service. */
   healthId: SigningKey;

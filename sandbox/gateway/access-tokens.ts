@@ -38,7 +38,8 @@ function nowSeconds(ctx: SandboxContext): number {
 
 /**
  * An RS256 access token shaped like the Keycloak tokens the real gateway issues (claims seen in
- * reference/spec/gateway-v05.md §3.1). Issue 5 signs its callbacks with this too (roles ['gateway']).
+ * reference/spec/gateway-v05.md §3.1). The HIU-facing gateway signs its callbacks and HIP data pushes with this
+ * too (roles ['gateway']; sandbox/gateway/hiu/callback-sender.ts, hip-data-push.ts).
  */
 export async function signGatewayAccessToken(ctx: SandboxContext, clientId: string, roles: string[]): Promise<string> {
   const iat = nowSeconds(ctx);

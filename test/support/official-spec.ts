@@ -82,7 +82,7 @@ function definitionOf(definitions: Definitions, name: string): JsonSchema {
   return found;
 }
 
-// Patches shared by the Health ID and gateway tests (and by issue 5's).
+// Patches shared by the Health ID, gateway session and HIU-side tests (test/sandbox/hiu-harness.ts).
 export const patch = {
   nullableProperties(schemaName: string, properties: string[] | 'all-strings', why: string): SchemaPatch {
     return {
