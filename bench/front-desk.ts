@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import WebSocket from 'ws';
 import { startAppCore } from '../electron/app-core';
-import { endpointsOf } from '../electron/services/training-sandbox';
+import { endpointsOf } from '../electron/training/simulator';
 import { verhoeffCheckDigit } from '../electron/shared/aadhaar';
 import { openConfSettings } from '../electron/store/settings';
 import { memorySecretDriver } from '../electron/store/vault';

@@ -17,7 +17,7 @@ import { CardService } from './services/cards';
 import type { DesktopPort } from './services/desktop-port';
 import { EnrolmentService } from './services/enrolment';
 import { folderDesktop } from './services/folder-desktop';
-import { trainingSandbox } from './services/training-sandbox';
+import type { TrainingSimulator } from './training/simulator';
 import { UserTokens } from './services/user-tokens';
 import { APP_NAME, APP_VERSION } from './version';
 
@@ -28,8 +28,11 @@ export interface AppCoreOptions {
   transport: AppInfo['transport'];
   /** Save dialog and printer; web mode and tests default to an `exports` folder inside the data folder. */
   desktop?: DesktopPort;
-  /** Where training mode's ABDM lives; by default an embedded simulator started on first use. */
-  training?: TrainingEndpoints;
+  /**
+   * Where training mode's ABDM lives, handed in by the host: the embedded simulator (`trainingSimulator()`,
+   * loaded on first use and closed with the core) or the endpoints of a simulator the caller runs itself.
+   */
+  training: TrainingEndpoints | TrainingSimulator;
   logError?: (channel: string, error: unknown) => void;
   /** Main's clock: OTP resend timers, patient and gateway token expiry, audit times. Tests share a sandbox's. */
   now?: () => number;
@@ -50,9 +53,10 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   const events = new EventBus();
   const settings = () => opts.settings.get();
   const lang = () => settings().language;
-  const sandbox = opts.training ? null : trainingSandbox();
+  const simulator = typeof opts.training === 'function' ? null : opts.training;
+  const training: TrainingEndpoints = typeof opts.training === 'function' ? opts.training : () => simulator!.endpoints();
   const now = opts.now ?? Date.now;
-  const abdm = new AbdmConnection(settings, vault, opts.training ?? (() => sandbox!.endpoints()), now);
+  const abdm = new AbdmConnection(settings, vault, training, now);
   const healthId = () => abdm.healthId();
   const tokens = new UserTokens(now);
   const audit = new AuditLog(new AuditLogStore(database.db), () => settings().operatorName, now);
@@ -75,7 +79,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     database,
     vault,
     close: async () => {
-      await sandbox?.close();
+      await simulator?.close();
       database.close();
     },
   };

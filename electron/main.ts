@@ -10,6 +10,7 @@ import { openElectronSettings } from './platform/settings-backend';
 import { buildAppMenu } from './platform/menu';
 import { electronDesktop } from './platform/desktop';
 import { keytarDriver } from './store/keytar-driver';
+import { trainingSimulator } from './training/simulator';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rendererRoot = path.join(here, '..', 'renderer');
@@ -47,6 +48,7 @@ async function start(): Promise<void> {
     secretDriver: keytarDriver(),
     transport: 'electron',
     desktop: electronDesktop(() => mainWindow),
+    training: trainingSimulator(),
     logError: logIpcError,
   });
   registerIpc(core, () => mainWindow);

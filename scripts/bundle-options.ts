@@ -10,7 +10,12 @@ const external = ['electron', 'keytar', 'better-sqlite3-multiple-ciphers', 'elec
 export const mainBuild: BuildOptions = {
   ...common,
   entryPoints: ['electron/main.ts'],
-  outfile: 'dist/electron/main.js',
+  // dist/electron/main.js, plus chunks/ for what main loads with import(): the training simulator is not
+  // evaluated, or even read, until training is first used (electron/training/simulator.ts).
+  outdir: 'dist/electron',
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  splitting: true,
   format: 'esm',
   external,
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { startAppCore, type AppCoreOptions } from '../app-core';
 import { openConfSettings } from '../store/settings';
 import type { SecretDriver } from '../store/vault';
+import { trainingSimulator } from '../training/simulator';
 import { createToken } from './access';
 import { attachIpcSocket } from './ipc-socket';
 import { bundleShim } from './shim-bundle';
@@ -21,7 +22,7 @@ export interface WebServerOptions {
   secretDriver: SecretDriver | null;
   rendererFolder?: string;
   logError?: (channel: string, error: unknown) => void;
-  /** Passed to the app core: where training mode's ABDM lives (tests point it at a sandbox they control). */
+  /** Passed to the app core: where training mode's ABDM lives (tests point it at a sandbox they control); by default the embedded simulator. */
   training?: AppCoreOptions['training'];
   /** Passed to the app core: save dialog and printer (by default files in `<dataFolder>/exports`). */
   desktop?: AppCoreOptions['desktop'];
@@ -44,7 +45,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     secretDriver: opts.secretDriver,
     transport: 'web',
     logError: opts.logError,
-    training: opts.training,
+    training: opts.training ?? trainingSimulator(),
     desktop: opts.desktop,
     now: opts.now,
   });

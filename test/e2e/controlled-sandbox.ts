@@ -1,5 +1,5 @@
 // Web mode whose training target is a sandbox the test controls: its faults and its clock.
-import { endpointsOf } from '../../electron/services/training-sandbox';
+import { endpointsOf } from '../../electron/training/simulator';
 import { manualClock, startSandbox, type ManualClock, type RunningSandbox } from '../../sandbox/index';
 import { test as base } from './web-mode';
 

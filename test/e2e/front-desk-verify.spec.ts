@@ -1,7 +1,7 @@
 // Verifying a patient who already has an ABHA, in training: by address or number, then the Aadhaar OTP.
 import { TRAINING_IDENTITIES } from '../../sandbox/index';
 import { enterOtp, OTP, openVerify, verify } from './front-desk-steps';
-import { endpointsOf } from '../../electron/services/training-sandbox';
+import { endpointsOf } from '../../electron/training/simulator';
 import { test as sandboxTest } from './controlled-sandbox';
 import { expect, test } from './web-mode';
 

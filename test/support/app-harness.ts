@@ -6,7 +6,7 @@ import path from 'node:path';
 import { startAppCore, type AppCore } from '../../electron/app-core';
 import type { ChannelName, InputOf, OutputOf } from '../../electron/ipc/contract';
 import type { AppError } from '../../electron/ipc/result';
-import { endpointsOf } from '../../electron/services/training-sandbox';
+import { endpointsOf } from '../../electron/training/simulator';
 import { openConfSettings } from '../../electron/store/settings';
 import { memorySecretDriver, type SecretDriver } from '../../electron/store/vault';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index';

@@ -1,0 +1,37 @@
+// Training mode's ABDM: the offline simulator (sandbox/) on a random loopback port, loaded and started on first use.
+// This is the one place the app reaches the simulator's code, and only through import(): the main bundle keeps it
+// in a chunk of its own, so a clinic that never trains never loads Fastify or the simulator.
+import type { RunningSandbox } from '../../sandbox/index';
+import type { AbdmEndpoints } from '../services/abdm-connection';
+
+export interface TrainingSimulator {
+  endpoints(): Promise<AbdmEndpoints>;
+  close(): Promise<void>;
+}
+
+/** Where a running simulator's ABDM is, with its training credentials. */
+export function endpointsOf(sandbox: RunningSandbox): AbdmEndpoints {
+  return {
+    healthIdBaseUrl: sandbox.healthIdBaseUrl,
+    gatewayBaseUrl: sandbox.gatewayBaseUrl,
+    clientId: sandbox.config.clientId,
+    clientSecret: async () => sandbox.config.clientSecret,
+  };
+}
+
+export function trainingSimulator(): TrainingSimulator {
+  let running: Promise<RunningSandbox> | null = null;
+  return {
+    async endpoints() {
+      running ??= import('../../sandbox/index').then(({ startSandbox }) => startSandbox({ port: 0 }));
+      return endpointsOf(await running);
+    },
+    async close() {
+      const started = running;
+      running = null;
+      // A simulator that never came up has nothing to close.
+      const sandbox = await started?.catch(() => null);
+      await sandbox?.close();
+    },
+  };
+}
