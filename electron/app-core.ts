@@ -1,14 +1,17 @@
-// Everything the main process does that is not Electron: stores, services, handlers.
-// main.ts (Electron) and the web-mode server both start exactly this, so tests exercise the real handlers.
+// Everything the main process does that is not Electron: stores, services, handlers, and the parts that hold
+// something open (core/parts.ts). main.ts (Electron) and the web-mode server both start exactly this, so tests
+// exercise the real handlers.
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { createDispatcher, type Dispatch } from './ipc/dispatch';
 import { EventBus } from './ipc/events';
 import { createHandlers } from './ipc/handlers';
 import type { AppInfo } from './ipc/contract';
+import { Parts, type Part } from './core/parts';
 import type { SettingsStore } from './store/settings';
+import type { Settings } from './store/settings-schema';
 import { openVault, type SecretDriver, type Vault } from './store/vault';
-import { openDatabase, type AppDatabase } from './store/db';
+import { DATABASE_FILE_NAME, openDatabase, type AppDatabase } from './store/db';
 import { AuditLogStore } from './store/audit-log';
 import { AbdmConnection, type TrainingEndpoints } from './services/abdm-connection';
 import { AbhaLoginService } from './services/abha-login';
@@ -33,7 +36,10 @@ export interface AppCoreOptions {
    * loaded on first use and closed with the core) or the endpoints of a simulator the caller runs itself.
    */
   training: TrainingEndpoints | TrainingSimulator;
+  /** Told about a failed IPC call (the channel) or a part that failed to start, restart or close ("core: <part>"). */
   logError?: (channel: string, error: unknown) => void;
+  /** More parts the host runs with the core: started after the core's own, closed before them. */
+  parts?: readonly Part[];
   /** Main's clock: OTP resend timers, patient and gateway token expiry, audit times. Tests share a sandbox's. */
   now?: () => number;
 }
@@ -43,13 +49,14 @@ export interface AppCore {
   events: EventBus;
   database: AppDatabase;
   vault: Vault;
+  /** Closes the parts in reverse order, then the database. Safe to call more than once. */
   close(): Promise<void>;
 }
 
 export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   mkdirSync(opts.dataFolder, { recursive: true });
   const vault = await openVault(opts.secretDriver);
-  const database = await openDatabase({ file: path.join(opts.dataFolder, 'abha-desk.db'), vault });
+  const database = await openDatabase({ file: path.join(opts.dataFolder, DATABASE_FILE_NAME), vault });
   const events = new EventBus();
   const settings = () => opts.settings.get();
   const lang = () => settings().language;
@@ -73,14 +80,25 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     cards: new CardService({ healthId, tokens, audit, desktop: opts.desktop ?? folderDesktop(path.join(opts.dataFolder, 'exports')), lang }),
     audit,
   });
+  const logPartError = (what: string, error: unknown) =>
+    opts.logError ? opts.logError(`core: ${what}`, error) : console.error(`[core] ${what} failed:`, error);
+  const parts = new Parts([...(simulator ? [simulator] : []), ...(opts.parts ?? [])], settings, logPartError);
+  await parts.start();
+  // settings.update announces every change on the bus; a part whose settings key changed is restarted.
+  const detach = events.attach((event, payload) => {
+    if (event === 'settings.changed') void parts.settingsChanged(payload as Settings);
+  });
+  let closing: Promise<void> | undefined;
   return {
     dispatch: createDispatcher(handlers, opts.logError),
     events,
     database,
     vault,
-    close: async () => {
-      await simulator?.close();
-      database.close();
-    },
+    close: () =>
+      (closing ??= (async () => {
+        detach();
+        await parts.close();
+        database.close();
+      })()),
   };
 }

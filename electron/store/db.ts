@@ -6,6 +6,7 @@ import { applyKey, generateDatabaseKey, isNotADatabaseError, isWellFormedKey, ke
 import { migrate } from './migrations';
 import type { Vault } from './vault';
 
+export const DATABASE_FILE_NAME = 'abha-desk.db';
 export const DATABASE_KEY_ACCOUNT = 'database-key';
 
 export interface AppDatabase {

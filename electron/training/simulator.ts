@@ -2,9 +2,11 @@
 // This is the one place the app reaches the simulator's code, and only through import(): the main bundle keeps it
 // in a chunk of its own, so a clinic that never trains never loads Fastify or the simulator.
 import type { RunningSandbox } from '../../sandbox/index';
+import type { Part } from '../core/parts';
 import type { AbdmEndpoints } from '../services/abdm-connection';
 
-export interface TrainingSimulator {
+/** A part of the core: nothing runs at start; the simulator starts on the first endpoints() and stops at close. */
+export interface TrainingSimulator extends Part {
   endpoints(): Promise<AbdmEndpoints>;
   close(): Promise<void>;
 }
@@ -22,6 +24,8 @@ export function endpointsOf(sandbox: RunningSandbox): AbdmEndpoints {
 export function trainingSimulator(): TrainingSimulator {
   let running: Promise<RunningSandbox> | null = null;
   return {
+    name: 'training simulator',
+    start() {},
     async endpoints() {
       running ??= import('../../sandbox/index').then(({ startSandbox }) => startSandbox({ port: 0 }));
       return endpointsOf(await running);
