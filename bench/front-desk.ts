@@ -75,7 +75,7 @@ async function enrolmentOverhead(): Promise<{ app: number; direct: number }> {
   });
   const call = async (channel: string, input: unknown) => {
     const result = await core.dispatch(channel, input);
-    if (!result.ok) throw new Error(`${channel}: ${result.error.message}`);
+    if (!result.ok) throw new Error(`${channel}: ${JSON.stringify(result.error)}`);
     return result.value as { flowId: string };
   };
   const appEnrolment = async () => {

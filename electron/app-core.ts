@@ -10,8 +10,8 @@ import type { AppInfo } from './ipc/contract';
 import { Parts, type Part } from './core/parts';
 import type { SettingsStore } from './store/settings';
 import type { Settings } from './store/settings-schema';
-import { openVault, type SecretDriver, type Vault } from './store/vault';
-import { DATABASE_FILE_NAME, openDatabase, type AppDatabase } from './store/db';
+import { openVault, type SecretDriver } from './store/vault';
+import { DATABASE_FILE_NAME, openDatabase } from './store/db';
 import { AuditLogStore } from './store/audit-log';
 import { AbdmConnection, type TrainingEndpoints } from './services/abdm-connection';
 import { AbhaLoginService } from './services/abha-login';
@@ -47,8 +47,6 @@ export interface AppCoreOptions {
 export interface AppCore {
   dispatch: Dispatch;
   events: EventBus;
-  database: AppDatabase;
-  vault: Vault;
   /** Closes the parts in reverse order, then the database. Safe to call more than once. */
   close(): Promise<void>;
 }
@@ -59,7 +57,6 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   const database = await openDatabase({ file: path.join(opts.dataFolder, DATABASE_FILE_NAME), vault });
   const events = new EventBus();
   const settings = () => opts.settings.get();
-  const lang = () => settings().language;
   const simulator = typeof opts.training === 'function' ? null : opts.training;
   const training: TrainingEndpoints = typeof opts.training === 'function' ? opts.training : () => simulator!.endpoints();
   const now = opts.now ?? Date.now;
@@ -75,9 +72,9 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     settings: opts.settings,
     vault,
     events,
-    enrolment: new EnrolmentService({ healthId, tokens, audit, lang, now }),
-    login: new AbhaLoginService({ healthId, tokens, audit, lang, now }),
-    cards: new CardService({ healthId, tokens, audit, desktop: opts.desktop ?? folderDesktop(path.join(opts.dataFolder, 'exports')), lang }),
+    enrolment: new EnrolmentService({ healthId, tokens, audit, now }),
+    login: new AbhaLoginService({ healthId, tokens, audit, now }),
+    cards: new CardService({ healthId, tokens, audit, desktop: opts.desktop ?? folderDesktop(path.join(opts.dataFolder, 'exports')) }),
     audit,
   });
   const logPartError = (what: string, error: unknown) =>
@@ -92,8 +89,6 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   return {
     dispatch: createDispatcher(handlers, opts.logError),
     events,
-    database,
-    vault,
     close: () =>
       (closing ??= (async () => {
         detach();

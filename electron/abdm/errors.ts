@@ -1,5 +1,6 @@
 // What can go wrong when talking to ABDM, as classes the services and explainAbdmError can tell apart.
 // None of them ever carries a request body: bodies hold Aadhaar numbers and OTPs.
+import type { FieldIssueCode } from '../shared/errors';
 
 export type AbdmService = 'healthid' | 'gateway';
 
@@ -17,7 +18,7 @@ export interface AbdmErrorInit {
 /**
  * ABDM answered with an error status. `code` is the top-level code (`HIS-422`, or the gateway's
  * numeric `error.code` as a string such as `1414`); `detailCode` is `details[0].code` (`HIS-1013`),
- * where Health ID puts the real reason (../shared/spec/healthid-v1.md §5.1).
+ * where Health ID puts the real reason (reference/spec/healthid-v1.md §5.1).
  */
 export class AbdmError extends Error {
   readonly status: number;
@@ -101,11 +102,13 @@ export type InputField = 'aadhaar' | 'otp' | 'mobile' | 'txnId' | 'healthid' | '
 /** A request was refused before anything was sent, because one field is not what ABDM accepts. */
 export class AbdmInputError extends Error {
   readonly field: InputField;
+  readonly issue: FieldIssueCode;
 
-  constructor(field: InputField, message: string) {
-    super(message);
+  constructor(field: InputField, issue: FieldIssueCode) {
+    super(`${field}: ${issue}`);
     this.name = 'AbdmInputError';
     this.field = field;
+    this.issue = issue;
   }
 }
 

@@ -1,69 +1,55 @@
 // Checks on what the operator typed, made before anything is sent, so a typo gets a specific message
 // at once instead of a generic HIS-400 (and a wasted OTP attempt). Rules are the spec's
-// (../shared/spec/healthid-v1.md §3, §7); anything the spec leaves open is left to the server.
-import { normaliseAadhaar, verhoeffValid } from '../shared/aadhaar';
+// (reference/spec/healthid-v1.md §3, §7); anything the spec leaves open is left to the server.
+import { aadhaarProblem, normaliseAadhaar } from '../shared/aadhaar';
+import { abhaAddressProblem, parseAbhaIdentifier, withoutCmSuffix } from '../shared/abha';
+import { isMobile, normaliseMobile } from '../shared/mobile';
+import { isOtp } from '../shared/otp';
 import { AbdmInputError } from './errors';
 import { AUTH_METHODS, type AuthMethod } from './healthid-types';
 
 /** 12-digit Aadhaar number with a correct Verhoeff check digit, or a 16-digit Virtual ID. */
 export function checkAadhaar(input: string): string {
-  const aadhaar = normaliseAadhaar(input);
-  if (!/^(\d{12}|\d{16})$/.test(aadhaar)) {
-    throw new AbdmInputError('aadhaar', 'Aadhaar number must be 12 digits (or a 16-digit Virtual ID)');
-  }
-  // UIDAI publishes the Verhoeff rule for Aadhaar numbers only, not for Virtual IDs.
-  if (aadhaar.length === 12 && !verhoeffValid(aadhaar)) {
-    throw new AbdmInputError('aadhaar', 'Aadhaar number is not valid: its last (check) digit does not match');
-  }
-  return aadhaar;
+  const problem = aadhaarProblem(input);
+  if (problem) throw new AbdmInputError('aadhaar', `aadhaar.${problem}`);
+  return normaliseAadhaar(input);
 }
 
 export function checkOtp(input: string): string {
-  const otp = input.trim();
-  if (!/^\d{6}$/.test(otp)) throw new AbdmInputError('otp', 'OTP must be 6 digits');
-  return otp;
+  if (!isOtp(input)) throw new AbdmInputError('otp', 'otp');
+  return input.trim();
 }
 
 export function checkMobile(input: string): string {
-  const mobile = input.replace(/[\s-]/g, '');
-  if (!/^\d{10}$/.test(mobile)) throw new AbdmInputError('mobile', 'Mobile number must be 10 digits');
-  return mobile;
+  if (!isMobile(input)) throw new AbdmInputError('mobile', 'mobile');
+  return normaliseMobile(input);
 }
 
 export function checkTxnId(input: string): string {
-  if (typeof input !== 'string' || input.trim() === '') {
-    throw new AbdmInputError('txnId', 'txnId is missing: start again from the step that sends the OTP');
-  }
+  if (typeof input !== 'string' || input.trim() === '') throw new AbdmInputError('txnId', 'required');
   return input.trim();
 }
 
 /** ABHA number (with or without hyphens) or ABHA address, as /auth/init takes it. */
 export function checkLoginId(input: string): string {
-  const healthid = input.trim();
-  if (healthid === '') throw new AbdmInputError('healthid', 'Enter the ABHA number or ABHA address');
-  if (/^[\d\s-]+$/.test(healthid) && healthid.replace(/\D/g, '').length !== 14) {
-    throw new AbdmInputError('healthid', 'ABHA number must be 14 digits');
-  }
-  return healthid;
+  const identifier = parseAbhaIdentifier(input);
+  if (!identifier) throw new AbdmInputError('healthid', 'abha-identifier');
+  return input.trim();
 }
 
 /**
- * The ABHA address the patient chose, without the `@sbx`/`@abdm` the service adds. Policy from the
- * ABDM docs: at least 4 characters; letters, digits and dots; not starting with a digit or a dot;
- * not ending with a dot. The maximum length is not published, so the server judges it.
+ * The ABHA address the patient chose, without the CM suffix the service adds (policy in ../shared/abha.ts;
+ * the maximum length is not published, so the server judges it).
  */
 export function checkNewAbhaAddress(input: string): string {
-  const address = input.trim().replace(/@(sbx|abdm|ndhm)$/i, '');
-  if (address.length < 4) throw new AbdmInputError('healthId', 'ABHA address must have at least 4 characters');
-  if (!/^[A-Za-z0-9.]+$/.test(address)) throw new AbdmInputError('healthId', 'ABHA address may contain only letters, digits and dots');
-  if (/^\d/.test(address)) throw new AbdmInputError('healthId', 'ABHA address must not start with a digit');
-  if (address.startsWith('.') || address.endsWith('.')) throw new AbdmInputError('healthId', 'ABHA address must not start or end with a dot');
-  return address;
+  const problem = abhaAddressProblem(input);
+  if (problem) throw new AbdmInputError('healthId', `abha-address.${problem}`);
+  return withoutCmSuffix(input);
 }
 
 export function checkAuthMethod(input: string): AuthMethod {
   if (!(AUTH_METHODS as readonly string[]).includes(input)) {
-    throw new AbdmInputError('authMethod', `authMethod must be one of ${AUTH_METHODS.join(', ')}`);
+    throw new AbdmInputError('authMethod', 'not-allowed');
   }
   return input as AuthMethod;
 }
@@ -71,6 +57,6 @@ export function checkAuthMethod(input: string): AuthMethod {
 /** The X-Token value without any "Bearer " the caller may have kept. */
 export function checkUserToken(input: string): string {
   const token = typeof input === 'string' ? input.trim().replace(/^Bearer\s+/i, '') : '';
-  if (token === '') throw new AbdmInputError('userToken', 'The patient is not verified: there is no user token');
+  if (token === '') throw new AbdmInputError('userToken', 'required');
   return token;
 }

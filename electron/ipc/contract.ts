@@ -1,10 +1,9 @@
 // Every IPC channel and pushed event, shared by main, preload and renderer.
 // The renderer imports this file for types only; main validates inputs with the schemas.
 import { z } from 'zod';
-import { plainText, settingsPatchSchema, type Settings } from '../store/settings-schema';
-import type { Result } from './result';
-import { aadhaarProblem } from '../shared/aadhaar';
-import { abhaAddressProblem, parseAbhaIdentifier } from '../shared/abha';
+import { settingsPatchSchema, type Settings } from '../store/settings-schema';
+import type { Result } from '../shared/errors';
+import { aadhaar, abhaIdentifier, abhaNumber, consentGiven, email, flowId, isoTime, mobile, newAbhaAddress, otp, plainText } from '../validation/fields';
 import type { AuditEntry } from '../services/audit';
 import type { CardImage, PrintPreview } from '../services/cards';
 import type { EnrolmentResult, OtpSent } from '../services/enrolment';
@@ -29,27 +28,9 @@ export interface AppInfo {
   transport: 'electron' | 'web';
 }
 
-const AADHAAR_PROBLEMS = {
-  'not-digits': 'an Aadhaar number has digits only',
-  'wrong-length': 'an Aadhaar number has 12 digits (a Virtual ID has 16)',
-  'starts-with-0-or-1': 'an Aadhaar number never starts with 0 or 1',
-  'check-digit': 'this is not a valid Aadhaar number: a digit may be mistyped',
-} as const;
-
-const aadhaar = z.string().superRefine((value, ctx) => {
-  const problem = aadhaarProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: AADHAAR_PROBLEMS[problem] });
-});
-const flowId = z.uuid();
-const otp = z.string().regex(/^\d{6}$/, 'the OTP has 6 digits');
-const mobile = z.string().regex(/^[6-9]\d{9}$/, 'a mobile number has 10 digits and starts with 6, 7, 8 or 9');
-const abhaNumber = z.string().regex(/^\d{2}-\d{4}-\d{4}-\d{4}$/, 'an ABHA number looks like 91-1234-5678-9012');
-const abhaIdentifier = z.string().refine((v) => parseAbhaIdentifier(v) !== null, 'enter a 14-digit ABHA number or an ABHA address such as name@sbx');
-const abhaAddress = z.string().trim().refine((v) => v === '' || abhaAddressProblem(v) === null, 'an ABHA address has at least 4 letters, digits or dots and starts with a letter');
-const isoTime = z.iso.datetime();
 // Pasted secrets often carry a line break at the end: trimmed. Inside, a NUL would be cut off by the keychain's
 // C library and a broken character replaced, so the secret stored would not be the one typed: refused.
-const clientSecret = plainText(500).pipe(z.string().min(1, 'enter the client secret ABDM gave the clinic'));
+const clientSecret = plainText(500).pipe(z.string().min(1));
 
 export const contract = {
   'app.info': takes(noInput).returns<AppInfo>(),
@@ -58,12 +39,12 @@ export const contract = {
   'secrets.setClientSecret': takes(z.object({ clientSecret }).strict()).returns<{ stored: true }>(),
 
   // The operator confirms, on the patient's behalf, that the patient agreed to Aadhaar-based enrolment.
-  'enrol.start': takes(z.object({ aadhaar, patientConsented: z.literal(true, 'the patient must agree before the Aadhaar OTP is sent') }).strict()).returns<OtpSent>(),
+  'enrol.start': takes(z.object({ aadhaar, patientConsented: consentGiven }).strict()).returns<OtpSent>(),
   'enrol.resendAadhaarOtp': takes(z.object({ flowId }).strict()).returns<OtpSent>(),
   'enrol.verifyAadhaarOtp': takes(z.object({ flowId, otp }).strict()).returns<{ next: 'mobile' }>(),
   'enrol.sendMobileOtp': takes(z.object({ flowId, mobile }).strict()).returns<OtpSent>(),
   'enrol.verifyMobileOtp': takes(z.object({ flowId, otp }).strict()).returns<{ next: 'create' }>(),
-  'enrol.create': takes(z.object({ flowId, abhaAddress: abhaAddress.optional(), email: z.union([z.literal(''), z.email()]).optional() }).strict()).returns<EnrolmentResult>(),
+  'enrol.create': takes(z.object({ flowId, abhaAddress: newAbhaAddress.optional(), email: email.optional() }).strict()).returns<EnrolmentResult>(),
 
   'login.start': takes(z.object({ abha: abhaIdentifier }).strict()).returns<OtpSent>(),
   'login.resendOtp': takes(z.object({ flowId }).strict()).returns<OtpSent>(),

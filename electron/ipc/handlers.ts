@@ -9,8 +9,7 @@ import type { AbhaLoginService } from '../services/abha-login';
 import type { CardService } from '../services/cards';
 import type { EnrolmentService } from '../services/enrolment';
 import { CLIENT_SECRET_ACCOUNT } from '../services/abdm-connection';
-import { say } from '../services/messages';
-import { AppFailure } from './result';
+import { AppFailure } from '../shared/errors';
 
 export interface HandlerContext {
   name: string;
@@ -48,12 +47,13 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       // later as a refused login, so it is read back now and removed if it differs.
       if ((await ctx.vault.get(CLIENT_SECRET_ACCOUNT)) !== clientSecret) {
         await ctx.vault.delete(CLIENT_SECRET_ACCOUNT);
-        throw new AppFailure('SECRET_NOT_STORED', say('secretNotStored', ctx.settings.get().language));
+        throw new AppFailure('SECRET_NOT_STORED');
       }
       return { stored: true };
     },
 
-    'enrol.start': (input) => ctx.enrolment.start(input),
+    // The consent was read out in the language the screen shows.
+    'enrol.start': (input) => ctx.enrolment.start({ ...input, consentLanguage: ctx.settings.get().language }),
     'enrol.resendAadhaarOtp': (input) => ctx.enrolment.resendAadhaarOtp(input),
     'enrol.verifyAadhaarOtp': (input) => ctx.enrolment.verifyAadhaarOtp(input),
     'enrol.sendMobileOtp': (input) => ctx.enrolment.sendMobileOtp(input),

@@ -1,7 +1,7 @@
 // The Electron side of the desktop port: the system save dialog, and printing through a hidden window.
 import { BrowserWindow, dialog } from 'electron';
 import { writePrivateFile } from '../files/write-private-file';
-import { AppFailure } from '../ipc/result';
+import { AppFailure } from '../shared/errors';
 import type { CardFileFormat, DesktopPort, PrintJob } from '../services/desktop-port';
 
 const FILTERS: Record<CardFileFormat, Electron.FileFilter> = {
@@ -29,7 +29,7 @@ export function electronDesktop(parent: () => BrowserWindow | null): DesktopPort
         const code = (error as NodeJS.ErrnoException).code;
         // O_NOFOLLOW refused a link at the chosen name (ELOOP; EMLINK on the BSDs).
         if (code === 'ELOOP' || code === 'EMLINK') {
-          throw new AppFailure('SAVE_TARGET_UNSAFE', `${result.filePath} is a link to another file, so nothing was saved. Choose another name.`);
+          throw new AppFailure('SAVE_TARGET_UNSAFE', { params: { path: result.filePath } });
         }
         throw error;
       }

@@ -2,11 +2,10 @@
 // production. Clients are rebuilt when the environment, a base URL or the client id changes.
 import { GatewaySession } from '../abdm/session';
 import { createHealthIdClient, type HealthIdClient } from '../abdm/healthid';
-import { AppFailure } from '../ipc/result';
+import { AppFailure } from '../shared/errors';
 import { serviceUrlProblem } from '../shared/service-url';
 import type { Settings } from '../store/settings-schema';
 import type { Vault } from '../store/vault';
-import { say } from './messages';
 
 export const CLIENT_SECRET_ACCOUNT = 'client-secret';
 
@@ -56,16 +55,16 @@ export class AbdmConnection {
 
   private configured(settings: Settings): AbdmEndpoints {
     // The first request carries the client secret: refuse plain http before anything is sent.
-    if (serviceUrlProblem(settings.gatewayBaseUrl) === 'not-https') throw new AppFailure('INSECURE_URL', say('gatewayUrlInsecure', settings.language));
-    if (serviceUrlProblem(settings.healthIdBaseUrl) === 'not-https') throw new AppFailure('INSECURE_URL', say('healthIdUrlInsecure', settings.language));
-    if (settings.clientId.trim() === '') throw new AppFailure('CLIENT_ID_MISSING', say('clientIdMissing', settings.language));
+    if (serviceUrlProblem(settings.gatewayBaseUrl) === 'not-https') throw new AppFailure('INSECURE_URL', { params: { setting: 'gatewayBaseUrl' } });
+    if (serviceUrlProblem(settings.healthIdBaseUrl) === 'not-https') throw new AppFailure('INSECURE_URL', { params: { setting: 'healthIdBaseUrl' } });
+    if (settings.clientId.trim() === '') throw new AppFailure('CLIENT_ID_MISSING');
     return {
       healthIdBaseUrl: settings.healthIdBaseUrl,
       gatewayBaseUrl: settings.gatewayBaseUrl,
       clientId: settings.clientId,
       clientSecret: async () => {
         const secret = await this.vault.get(CLIENT_SECRET_ACCOUNT);
-        if (!secret) throw new AppFailure('CLIENT_SECRET_MISSING', say('clientSecretMissing', settings.language));
+        if (!secret) throw new AppFailure('CLIENT_SECRET_MISSING');
         return secret;
       },
     };

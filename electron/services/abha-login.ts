@@ -34,15 +34,15 @@ export class AbhaLoginService {
   }
 
   async resendOtp(input: { flowId: string }): Promise<OtpSent> {
-    const login = this.flows.get(input.flowId, this.deps.lang());
-    checkResendAllowed(login.otp, this.now(), this.deps.lang());
+    const login = this.flows.get(input.flowId);
+    checkResendAllowed(login.otp, this.now());
     await this.abdm((c) => c.resendAuthOtp({ txnId: login.txnId, authMethod: 'AADHAAR_OTP' }));
     login.otp = { sentAt: this.now(), resends: login.otp.resends + 1 };
     return { flowId: input.flowId, sentTo: login.identifier, ...otpStatus(login.otp) };
   }
 
   async confirm(input: { flowId: string; otp: string }): Promise<{ patient: PatientView }> {
-    const login = this.flows.get(input.flowId, this.deps.lang());
+    const login = this.flows.get(input.flowId);
     const jwt = await this.abdm((c) => c.confirmWithAadhaarOtp({ otp: input.otp, txnId: login.txnId }));
     const profile = await this.abdm((c) => c.profile(jwt.token));
     this.flows.close(input.flowId);

@@ -1,49 +1,59 @@
-// Every ABDM call from a service goes through here, so every ABDM failure reaches the screen the same way:
-// a plain message in the operator's language, with ABDM's own code kept beside it.
-import { AbdmBadResponseError, AbdmError, AbdmInputError, AbdmUnreachableError, UserTokenExpiredError } from '../abdm/errors';
-import { explainAbdmError } from '../abdm/messages';
-import { AppFailure } from '../ipc/result';
+// Every ABDM call from a service goes through here, so every ABDM failure reaches the screen the same way: as an
+// error code that says what the operator does next, with ABDM's own code kept beside it for support.
+import { AbdmBadResponseError, AbdmError, AbdmInputError, AbdmUnreachableError, UserTokenExpiredError, type InputField } from '../abdm/errors';
 import type { HealthIdClient } from '../abdm/healthid';
+import { AppFailure } from '../shared/errors';
 import type { AuditLog } from './audit';
-import { say, type Language } from './messages';
 import type { UserTokens } from './user-tokens';
 
-/** What a front-desk flow needs: the Health ID client of the current environment and the operator's language. */
+/** What a front-desk flow needs: the Health ID client of the current environment, tokens, audit and clock. */
 export interface FlowDeps {
   healthId: () => Promise<HealthIdClient>;
   tokens: UserTokens;
   audit: AuditLog;
-  lang: () => Language;
   now?: () => number;
 }
 
 /** Runs one Health ID call with the failure mapping below. */
-export async function callHealthId<T>(deps: Pick<FlowDeps, 'healthId' | 'lang'>, call: (client: HealthIdClient) => Promise<T>): Promise<T> {
+export async function callHealthId<T>(deps: Pick<FlowDeps, 'healthId'>, call: (client: HealthIdClient) => Promise<T>): Promise<T> {
   const client = await deps.healthId();
-  return callAbdm(deps.lang(), () => call(client));
+  return callAbdm(() => call(client));
 }
 
-export async function callAbdm<T>(lang: Language, call: () => Promise<T>): Promise<T> {
+export async function callAbdm<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    throw toAppFailure(error, lang);
+    throw toAppFailure(error);
   }
 }
 
-/** The error codes a screen sees for each kind of ABDM failure. */
-export function toAppFailure(error: unknown, lang: Language): unknown {
+// Which screen field each client-side input check stands for.
+const SCREEN_FIELD: Partial<Record<InputField, string>> = { aadhaar: 'aadhaar', otp: 'otp', mobile: 'mobile', healthid: 'abha', healthId: 'abhaAddress' };
+
+/** The app's failure for an ABDM client error; anything else is returned unchanged. */
+export function toAppFailure(error: unknown): unknown {
+  const cause = { cause: error };
   // Checked first: it is also an AbdmError, but the operator's next step is different.
-  if (error instanceof UserTokenExpiredError) return new AppFailure('VERIFY_AGAIN', say('verifyAgain', lang), error.specificCode);
-  const code = abdmFailureCode(error);
-  if (!code) return error;
-  const { message, abdmCode } = explainAbdmError(error, lang);
-  return new AppFailure(code, error instanceof AbdmInputError ? `${error.field}: ${message}` : message, abdmCode);
+  if (error instanceof UserTokenExpiredError) return new AppFailure('VERIFY_AGAIN', { abdmCode: error.specificCode }, cause);
+  if (error instanceof AbdmError) {
+    // The gateway refusing the clinic's own credentials is fixed in Settings, not by the patient.
+    if (error.operation === 'sessions' && (error.status === 400 || error.status === 401)) {
+      return new AppFailure('ABDM_CREDENTIALS', { abdmCode: error.specificCode }, cause);
+    }
+    return new AppFailure('ABDM_ERROR', { abdmCode: error.specificCode, params: { status: error.status, topCode: error.code } }, cause);
+  }
+  if (error instanceof AbdmUnreachableError) return new AppFailure(error.kind === 'timeout' ? 'ABDM_TIMEOUT' : 'ABDM_UNREACHABLE', {}, cause);
+  if (error instanceof AbdmBadResponseError) return new AppFailure('ABDM_BAD_ANSWER', {}, cause);
+  if (error instanceof AbdmInputError) return inputFailure(error);
+  return error;
 }
 
-function abdmFailureCode(error: unknown): string | null {
-  if (error instanceof AbdmError || error instanceof AbdmBadResponseError) return 'ABDM_ERROR';
-  if (error instanceof AbdmUnreachableError) return 'ABDM_UNREACHABLE';
-  if (error instanceof AbdmInputError) return 'INVALID_INPUT';
-  return null;
+function inputFailure(error: AbdmInputError): unknown {
+  if (error.field === 'userToken') return new AppFailure('VERIFY_AGAIN', {}, { cause: error });
+  if (error.field === 'txnId') return new AppFailure('FLOW_EXPIRED', {}, { cause: error });
+  const path = SCREEN_FIELD[error.field];
+  // The app itself chose the other fields (authMethod): a bug, reported as such.
+  if (!path) return error;
+  return new AppFailure('INVALID_INPUT', { fields: [{ path, code: error.issue }] }, { cause: error });
 }

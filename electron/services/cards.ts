@@ -2,10 +2,9 @@
 import type { HealthIdClient } from '../abdm/healthid';
 import { printGeometry, printPageHtml, type PrintGeometry, type PrintLayoutName } from '../cards/print-layout';
 import type { AuditLog } from './audit';
-import { AppFailure } from '../ipc/result';
+import { AppFailure } from '../shared/errors';
 import { callAbdm } from './call-abdm';
 import type { CardFileFormat, DesktopPort } from './desktop-port';
-import type { Language } from './messages';
 import { toPatientView, type PatientView } from './patient-view';
 import type { UserTokens } from './user-tokens';
 
@@ -29,7 +28,6 @@ export interface CardDeps {
   tokens: UserTokens;
   audit: AuditLog;
   desktop: DesktopPort;
-  lang: () => Language;
 }
 
 export class CardService {
@@ -79,11 +77,10 @@ export class CardService {
   }
 
   private async withToken<T>(abhaNumber: string, call: (client: HealthIdClient, token: string) => Promise<T>): Promise<T> {
-    const lang = this.deps.lang();
-    const token = this.deps.tokens.require(abhaNumber, lang);
+    const token = this.deps.tokens.require(abhaNumber);
     const client = await this.deps.healthId();
     try {
-      return await callAbdm(lang, () => call(client, token));
+      return await callAbdm(() => call(client, token));
     } catch (error) {
       // A user token ABDM no longer accepts is as good as expired: drop it, so every later step asks to verify again.
       if (error instanceof AppFailure && error.code === 'VERIFY_AGAIN') this.deps.tokens.forget(abhaNumber);

@@ -1,12 +1,12 @@
 // Creating an ABHA at the desk: Aadhaar OTP → mobile OTP → create. The Aadhaar number is held in memory
 // only until its OTP is verified (a resend needs it), and is never written anywhere.
 import type { HealthIdClient } from '../abdm/healthid';
-import { AppFailure } from '../ipc/result';
+import { AppFailure } from '../shared/errors';
 import { maskAadhaar, normaliseAadhaar } from '../shared/aadhaar';
+import { withoutCmSuffix } from '../shared/abha';
 import { AADHAAR_CONSENT_TEXT_VERSION, type ConsentRecord } from '../shared/aadhaar-consent';
 import { callHealthId, type FlowDeps } from './call-abdm';
 import { Flows } from './flows';
-import { say } from './messages';
 import { checkResendAllowed, otpStatus, type OtpClock, type OtpStatus } from './otp-timer';
 import { toPatientView, type PatientView } from './patient-view';
 
@@ -45,24 +45,23 @@ export class EnrolmentService {
   }
 
   /** The operator has attested that the patient agreed; that is recorded before anything is sent. */
-  async start(input: { aadhaar: string; patientConsented: true }): Promise<OtpSent> {
+  async start(input: { aadhaar: string; patientConsented: true; consentLanguage: ConsentRecord['language'] }): Promise<OtpSent> {
     const aadhaar = normaliseAadhaar(input.aadhaar);
-    this.recordConsent(maskAadhaar(aadhaar));
+    this.recordConsent({ maskedAadhaar: maskAadhaar(aadhaar), textVersion: AADHAAR_CONSENT_TEXT_VERSION, language: input.consentLanguage });
     const { txnId } = await this.abdm((c) => c.generateAadhaarOtp({ aadhaar }));
     const enrolment: Enrolment = { step: 'aadhaar-otp', txnId, aadhaar, maskedAadhaar: maskAadhaar(aadhaar), mobile: null, otp: { sentAt: this.now(), resends: 0 } };
     const flowId = this.flows.open(enrolment);
     return { flowId, sentTo: enrolment.maskedAadhaar, ...otpStatus(enrolment.otp) };
   }
 
-  private recordConsent(maskedAadhaar: string): void {
-    const consent: ConsentRecord = { maskedAadhaar, textVersion: AADHAAR_CONSENT_TEXT_VERSION, language: this.deps.lang() };
+  private recordConsent(consent: ConsentRecord): void {
     this.deps.audit.record('enrolment.consent', null, JSON.stringify(consent));
   }
 
   /** v1 has no registration resend call: a fresh generateOtp opens a new transaction for the same person. */
   async resendAadhaarOtp(input: { flowId: string }): Promise<OtpSent> {
     const enrolment = this.at(input.flowId, 'aadhaar-otp');
-    checkResendAllowed(enrolment.otp, this.now(), this.deps.lang());
+    checkResendAllowed(enrolment.otp, this.now());
     const aadhaar = enrolment.aadhaar ?? '';
     const { txnId } = await this.abdm((c) => c.generateAadhaarOtp({ aadhaar }));
     enrolment.txnId = txnId;
@@ -82,7 +81,7 @@ export class EnrolmentService {
   async sendMobileOtp(input: { flowId: string; mobile: string }): Promise<OtpSent> {
     const enrolment = this.at(input.flowId, 'mobile', 'mobile-otp');
     if (enrolment.step === 'mobile-otp' && enrolment.mobile === input.mobile) {
-      checkResendAllowed(enrolment.otp, this.now(), this.deps.lang());
+      checkResendAllowed(enrolment.otp, this.now());
     }
     const resends = enrolment.step === 'mobile-otp' && enrolment.mobile === input.mobile ? enrolment.otp.resends + 1 : 0;
     const { txnId } = await this.abdm((c) => c.generateMobileOtp({ mobile: input.mobile, txnId: enrolment.txnId }));
@@ -100,7 +99,7 @@ export class EnrolmentService {
 
   async create(input: { flowId: string; abhaAddress?: string | undefined; email?: string | undefined }): Promise<EnrolmentResult> {
     const enrolment = this.at(input.flowId, 'create');
-    const healthId = input.abhaAddress?.trim().toLowerCase().replace(/@(sbx|abdm)$/, '') || undefined;
+    const healthId = input.abhaAddress ? withoutCmSuffix(input.abhaAddress).toLowerCase() || undefined : undefined;
     const account = await this.abdm((c) =>
       c.createHealthIdWithPreVerified({ txnId: enrolment.txnId, ...(healthId ? { healthId } : {}), ...(input.email ? { email: input.email } : {}) }),
     );
@@ -113,8 +112,8 @@ export class EnrolmentService {
   }
 
   private at(flowId: string, ...allowed: Step[]): Enrolment {
-    const enrolment = this.flows.get(flowId, this.deps.lang());
-    if (!allowed.includes(enrolment.step)) throw new AppFailure('WRONG_STEP', say('wrongStep', this.deps.lang()));
+    const enrolment = this.flows.get(flowId);
+    if (!allowed.includes(enrolment.step)) throw new AppFailure('WRONG_STEP');
     return enrolment;
   }
 

@@ -1,8 +1,7 @@
 // Multi-step OTP flows (enrolment, login) kept in main-process memory under an opaque id.
 // The renderer holds only the id; transaction ids, and the Aadhaar number until it is verified, stay here.
 import { randomUUID } from 'node:crypto';
-import { AppFailure } from '../ipc/result';
-import { say, type Language } from './messages';
+import { AppFailure } from '../shared/errors';
 
 /** A flow left alone this long is dropped with everything it held (ABDM transactions do not last longer). */
 const FLOW_LIFETIME_MS = 30 * 60_000;
@@ -24,11 +23,11 @@ export class Flows<T> {
     return id;
   }
 
-  get(id: string, lang: Language): T {
+  get(id: string): T {
     const entry = this.entries.get(id);
     if (!entry || entry.expiresAt <= this.now()) {
       this.entries.delete(id);
-      throw new AppFailure('FLOW_EXPIRED', say('flowExpired', lang));
+      throw new AppFailure('FLOW_EXPIRED');
     }
     return entry.state;
   }

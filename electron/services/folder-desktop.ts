@@ -5,7 +5,7 @@
 import { chmod, lstat, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { writePrivateFile } from '../files/write-private-file';
-import { AppFailure } from '../ipc/result';
+import { AppFailure } from '../shared/errors';
 import type { DesktopPort, PrintJob } from './desktop-port';
 
 /** More copies of one name than this is a mistake somewhere, not a busy front desk. */
@@ -38,7 +38,7 @@ async function writeUnderFreeName(folder: string, name: string, data: string | U
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
   }
-  throw new AppFailure('EXPORT_NAME_TAKEN', `The folder ${folder} already holds ${MAX_COPIES} files named like ${name}, so nothing was saved. Move some of them away and try again.`);
+  throw new AppFailure('EXPORT_NAME_TAKEN', { params: { folder, name, count: MAX_COPIES } });
 }
 
 /** Creates the folder 0700, or checks the existing one is a real folder (not a link) and makes it 0700. */
@@ -51,16 +51,10 @@ async function prepareFolder(folder: string): Promise<void> {
   }
   const stats = await lstat(folder);
   if (stats.isSymbolicLink()) {
-    throw new AppFailure(
-      'EXPORT_FOLDER_UNSAFE',
-      `The folder for saved cards (${folder}) is a link to another place, so nothing was saved. Replace the link with an ordinary folder and try again.`,
-    );
+    throw new AppFailure('EXPORT_FOLDER_UNSAFE', { params: { folder, problem: 'link' } });
   }
   if (!stats.isDirectory()) {
-    throw new AppFailure(
-      'EXPORT_FOLDER_UNSAFE',
-      `The folder for saved cards (${folder}) is not a folder, so nothing was saved. Move that file away and try again.`,
-    );
+    throw new AppFailure('EXPORT_FOLDER_UNSAFE', { params: { folder, problem: 'not-a-folder' } });
   }
   // An older version created it with the default mode (0755); tighten it. Windows has no such mode bits.
   if (process.platform !== 'win32' && (stats.mode & 0o777) !== 0o700) await chmod(folder, 0o700);

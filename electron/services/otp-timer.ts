@@ -1,7 +1,6 @@
 // The OTP clock the operator sees: how long the OTP is valid, when a resend is allowed, how many are left.
 // ABDM's guidance: allow a resend after 60 s, at least twice; OTPs are valid for 10 minutes.
-import { AppFailure } from '../ipc/result';
-import { say, type Language } from './messages';
+import { AppFailure } from '../shared/errors';
 
 export const OTP_VALID_SECONDS = 600;
 export const RESEND_AFTER_SECONDS = 60;
@@ -29,7 +28,8 @@ export function otpStatus(clock: OtpClock): OtpStatus {
 }
 
 /** Refuses a resend that ABDM would refuse anyway, before any call is made. */
-export function checkResendAllowed(clock: OtpClock, now: number, lang: Language): void {
-  if (clock.resends >= MAX_RESENDS) throw new AppFailure('RESEND_LIMIT', say('noResendsLeft', lang));
-  if (now - clock.sentAt < RESEND_AFTER_SECONDS * 1000) throw new AppFailure('RESEND_TOO_SOON', say('resendTooSoon', lang));
+export function checkResendAllowed(clock: OtpClock, now: number): void {
+  if (clock.resends >= MAX_RESENDS) throw new AppFailure('RESEND_LIMIT');
+  const waitMs = RESEND_AFTER_SECONDS * 1000 - (now - clock.sentAt);
+  if (waitMs > 0) throw new AppFailure('RESEND_TOO_SOON', { params: { seconds: Math.ceil(waitMs / 1000) } });
 }

@@ -1,7 +1,6 @@
 // The patient's Health ID user token (X-Token) lives only here, in main-process memory, and only until it expires.
 // After that the operator must verify the patient again; the token never reaches disk or the renderer.
-import { AppFailure } from '../ipc/result';
-import { say, type Language } from './messages';
+import { AppFailure } from '../shared/errors';
 
 interface HeldToken {
   token: string;
@@ -21,11 +20,11 @@ export class UserTokens {
   }
 
   /** The live token for this ABHA, or a VERIFY_AGAIN failure the screen turns into "verify the patient again". */
-  require(abhaNumber: string, lang: Language): string {
+  require(abhaNumber: string): string {
     const held = this.held.get(abhaNumber);
     if (held && held.expiresAt > this.now()) return held.token;
     this.held.delete(abhaNumber);
-    throw new AppFailure('VERIFY_AGAIN', say('verifyAgain', lang));
+    throw new AppFailure('VERIFY_AGAIN');
   }
 
   forget(abhaNumber: string): void {

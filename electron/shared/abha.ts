@@ -7,12 +7,19 @@ export function formatAbhaNumber(input: string): string | null {
   return `${digits.slice(0, 2)}-${digits.slice(2, 6)}-${digits.slice(6, 10)}-${digits.slice(10)}`;
 }
 
+/** The part before the consent manager's suffix ('@sbx' in the sandbox, '@abdm' in production, '@ndhm' before). */
+export function withoutCmSuffix(address: string): string {
+  return address.trim().replace(/@(sbx|abdm|ndhm)$/i, '');
+}
+
+export type AbhaAddressProblem = 'too-short' | 'bad-characters' | 'bad-start-or-end';
+
 /**
  * The ABHA address policy: at least 4 characters of letters, digits and dots, not starting with a digit
- * or a dot, not ending with a dot; an '@sbx' / '@abdm' suffix may be typed or left off.
+ * or a dot, not ending with a dot; the CM suffix may be typed or left off.
  */
-export function abhaAddressProblem(input: string): 'too-short' | 'bad-characters' | 'bad-start-or-end' | null {
-  const user = input.trim().toLowerCase().replace(/@(sbx|abdm|ndhm)$/, '');
+export function abhaAddressProblem(input: string): AbhaAddressProblem | null {
+  const user = withoutCmSuffix(input).toLowerCase();
   if (user.length < 4) return 'too-short';
   if (!/^[a-z0-9.]+$/.test(user)) return 'bad-characters';
   if (/^[0-9.]/.test(user) || user.endsWith('.')) return 'bad-start-or-end';

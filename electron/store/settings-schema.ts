@@ -1,6 +1,6 @@
 // The shape of the settings file, and the defaults a fresh install starts with.
 import { z } from 'zod';
-import { PLAIN_TEXT_MESSAGES, plainTextProblem } from '../shared/plain-text';
+import { httpUrl, plainText } from '../validation/fields';
 
 export const ENVIRONMENTS = ['training', 'abdm-sandbox', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
@@ -8,30 +8,11 @@ export type Environment = (typeof ENVIRONMENTS)[number];
 /** The version of the layout below; bump it together with a new step in settings-migrations.ts. */
 export const SETTINGS_VERSION = 2;
 
-/** Browsers and servers handle URLs up to about 2,000 characters; anything longer is a paste gone wrong. */
-export const MAX_URL_LENGTH = 2_048;
-
-/** A name or identifier: trimmed, bounded, and free of characters that would change how it is stored or shown. */
-export const plainText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `at most ${max} characters`)
-    .superRefine((value, ctx) => {
-      const problem = plainTextProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: PLAIN_TEXT_MESSAGES[problem] });
-    });
-
-const httpUrl = z
-  .string()
-  .max(MAX_URL_LENGTH, `at most ${MAX_URL_LENGTH.toLocaleString('en-IN')} characters`)
-  .pipe(plainText(MAX_URL_LENGTH))
-  .pipe(z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// URL' }));
 // The callback URL ABDM posts to: empty until the clinic has a public address for the bridge.
 const optionalHttpUrl = z.union([z.literal(''), httpUrl]);
 
 export const bridgeSchema = z.object({
-  host: plainText(253).pipe(z.string().min(1, 'enter a host name or address')),
+  host: plainText(253).pipe(z.string().min(1)),
   port: z.int().min(1).max(65_535),
   publicUrl: optionalHttpUrl,
 });
@@ -44,7 +25,7 @@ export const settingsSchema = z.object({
   clientId: plainText(200),
   hiuId: plainText(200),
   // The CM suffix of ABHA addresses: 'sbx' in the sandbox, 'abdm' in production.
-  cmId: z.string().trim().regex(/^[a-z0-9-]+$/i, 'letters, digits and "-" only').max(50),
+  cmId: z.string().trim().max(50).regex(/^[a-z0-9-]+$/i, { error: 'cm-id' }),
   operatorName: plainText(100),
   language: z.enum(['en', 'hi']),
   printerLayout: z.enum(['a4', 'cr80']),
@@ -60,7 +41,7 @@ export const settingsPatchSchema = settingsSchema
   .strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
-/** Where each environment's ABDM services live (hosts from shared/spec/healthid-v1.md and gateway-v05.md). */
+/** Where each environment's ABDM services live (hosts from reference/spec/healthid-v1.md and reference/spec/gateway-v05.md). */
 export const ENVIRONMENT_PRESETS: Record<
   Environment,
   Pick<Settings, 'healthIdBaseUrl' | 'gatewayBaseUrl' | 'cmId'>

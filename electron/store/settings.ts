@@ -1,7 +1,8 @@
 // The settings the operator edits, kept in a JSON file by electron-store (main) or its `conf` core (tests, web mode).
 import Conf from 'conf';
-import { AppFailure } from '../ipc/result';
-import type { z } from 'zod';
+import { AppFailure } from '../shared/errors';
+import { parseFields } from '../validation/field-issues';
+import type { FieldIssue } from '../shared/errors';
 import { migrateSettings } from './settings-migrations';
 import {
   ENVIRONMENT_PRESETS,
@@ -38,9 +39,10 @@ export const SETTINGS_FILE_OPTIONS = {
   accessPropertiesByDotNotation: false,
 } as const;
 
+/** A refused settings change: INVALID_INPUT with every refused field. */
 export class SettingsValidationError extends AppFailure {
-  constructor(message: string) {
-    super('INVALID_INPUT', message);
+  constructor(fields: FieldIssue[]) {
+    super('INVALID_INPUT', { fields });
     this.name = 'SettingsValidationError';
   }
 }
@@ -69,8 +71,8 @@ export function openConfSettings(dir: string): SettingsStore {
 
 /** Validates a patch and merges it; throws SettingsValidationError naming the offending field. */
 export function applySettingsPatch(current: Settings, patch: unknown): Settings {
-  const parsedPatch = settingsPatchSchema.safeParse(patch);
-  if (!parsedPatch.success) throw new SettingsValidationError(describeIssues(parsedPatch.error));
+  const parsedPatch = parseFields(settingsPatchSchema, patch);
+  if (!parsedPatch.ok) throw new SettingsValidationError(parsedPatch.fields);
   const { bridge, ...fields } = parsedPatch.data;
   const merged = {
     ...current,
@@ -78,8 +80,8 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
     ...fields,
     bridge: { ...current.bridge, ...bridge },
   };
-  const parsed = settingsSchema.safeParse(merged);
-  if (!parsed.success) throw new SettingsValidationError(describeIssues(parsed.error));
+  const parsed = parseFields(settingsSchema, merged);
+  if (!parsed.ok) throw new SettingsValidationError(parsed.fields);
   return parsed.data;
 }
 
@@ -96,17 +98,6 @@ function followEnvironment(current: Settings, patch: SettingsPatch): Partial<Set
     if (current[key] === oldPreset[key]) moved[key] = newPreset[key];
   }
   return moved;
-}
-
-/** "settings: bridge.port: expected number, received string" — the field first, as the IPC layer words it. */
-function describeIssues(error: z.ZodError): string {
-  const parts = error.issues.map((issue) => {
-    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
-    const dotted = (path: PropertyKey[]) => path.map(String).join('.');
-    const fields = keys.length ? keys.map((key) => dotted([...issue.path, key])) : [dotted(issue.path)];
-    return `${fields.join(', ')}: ${issue.message.replace(/^Invalid input: /, '')}`;
-  });
-  return `settings: ${parts.join('; ')}`;
 }
 
 function sameJson(a: unknown, b: unknown): boolean {

@@ -29,15 +29,11 @@ function takeToken(): string | null {
   return sessionStorage.getItem(TOKEN_KEY);
 }
 
-function notConnected(message: string): Result<never> {
-  return { ok: false, error: { code: 'NOT_CONNECTED', message } };
+/** The page says what to do (renderer/lib/i18n.ts `error.NOT_CONNECTED`); `reason` tells developers which case. */
+function notConnected(reason: 'no-token' | 'refused'): Result<never> {
+  return { ok: false, error: { code: 'NOT_CONNECTED', params: { reason } } };
 }
 
-const NO_TOKEN =
-  'This page has no web-mode access token. Open the address that `npm run web` printed (it ends in #token=…).';
-const REFUSED =
-  'Web mode refused or lost the connection. The server may have stopped or been restarted with a new token: ' +
-  'open the address that `npm run web` printed.';
 
 class Connection {
   private socket: Promise<WebSocket> | undefined;
@@ -48,12 +44,12 @@ class Connection {
   constructor(private readonly token: string | null) {}
 
   async invoke(channel: ChannelName, input: unknown): Promise<Result<unknown>> {
-    if (!this.token) return notConnected(NO_TOKEN);
+    if (!this.token) return notConnected('no-token');
     let socket: WebSocket;
     try {
       socket = await this.open(this.token);
     } catch {
-      return notConnected(REFUSED);
+      return notConnected('refused');
     }
     const id = this.nextId++;
     const message: CallMessage = { id, channel, input };
@@ -82,7 +78,7 @@ class Connection {
         // The next call reconnects; calls in flight get a clear failure rather than hanging.
         this.socket = undefined;
         reject(new Error('closed'));
-        for (const resolvePending of this.pending.values()) resolvePending(notConnected(REFUSED));
+        for (const resolvePending of this.pending.values()) resolvePending(notConnected('refused'));
         this.pending.clear();
       };
     });

@@ -63,7 +63,7 @@ async function dispatchSafely(dispatch: Dispatch, channel: unknown, input: unkno
   try {
     return await dispatch(channel, input);
   } catch {
-    return { ok: false, error: { code: 'INTERNAL', message: 'Something went wrong inside ABHA Desk. Please try again.' } };
+    return { ok: false, error: { code: 'INTERNAL' } };
   }
 }
 
@@ -87,8 +87,9 @@ function readCall(data: RawData, isBinary: boolean): ReadCall {
   return { id, channel, input };
 }
 
-function invalidMessage(message: string): Result<never> {
-  return { ok: false, error: { code: 'INVALID_MESSAGE', message } };
+/** The envelope itself is wrong: only a broken or foreign client sends that, so `problem` is for its developer. */
+function invalidMessage(problem: string): Result<never> {
+  return { ok: false, error: { code: 'INVALID_INPUT', fields: [{ path: 'message', code: 'wrong-format', params: { problem } }] } };
 }
 
 function send(client: WebSocket, message: ServerMessage | ReplyMessage): void {

@@ -1,7 +1,7 @@
 // The renderer's only door to main: `window.abhaDesk`, put there by the Electron preload or by the
 // web-mode shim. Types only come from electron/, so the bundle carries no zod and no main-process code.
 import type { AbhaDeskApi, AppInfo, InputOf, OutputOf } from '../../electron/ipc/contract';
-import type { AppError, Result } from '../../electron/ipc/result';
+import type { AppError, FieldIssue, Result } from '../../electron/shared/errors';
 
 declare global {
   interface Window {
@@ -9,7 +9,7 @@ declare global {
   }
 }
 
-export type { AbhaDeskApi, AppError, AppInfo, Result };
+export type { AbhaDeskApi, AppError, AppInfo, FieldIssue, Result };
 export type Settings = OutputOf<'settings.get'>;
 export type SettingsPatch = InputOf<'settings.update'>;
 export type Environment = Settings['environment'];

@@ -1,5 +1,6 @@
 // What every screen shares: app info and settings from main, kept current by the settings.changed event.
-import { findApi, type AbhaDeskApi, type AppInfo, type Settings } from './api';
+import { findApi, type AbhaDeskApi, type AppError, type AppInfo, type FieldIssue, type Settings } from './api';
+import { errorText, fieldText } from './error-text';
 import { devanagariLoaded } from './fonts';
 import { fill, translate, type Language, type StringKey } from './i18n';
 
@@ -17,6 +18,16 @@ export function language(): Language {
 /** Reactive in templates: reads the current language from state. */
 export function t(key: StringKey): string {
   return translate(language(), key);
+}
+
+/** A failure main reported, in the current language (reactive like t()). */
+export function te(error: AppError): string {
+  return errorText(error, language());
+}
+
+/** A field's problem, in the current language. */
+export function tfield(issue: FieldIssue): string {
+  return fieldText(issue, language());
 }
 
 /** t() with values for the string's {placeholders}. */
@@ -43,7 +54,7 @@ export async function loadApp(): Promise<void> {
   const [info, settings] = await Promise.all([found.app.info(), found.settings.get(), devanagariLoaded()]);
   if (!info.ok || !settings.ok) {
     const error = !info.ok ? info.error : !settings.ok ? settings.error : undefined;
-    app.failure = `${translate('en', 'app.noBridge')} ${error?.message ?? ''}`.trim();
+    app.failure = `${translate('en', 'app.noBridge')} ${error ? errorText(error, 'en') : ''}`.trim();
     return;
   }
   app.info = info.value;

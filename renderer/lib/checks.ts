@@ -1,32 +1,36 @@
-// What the screens check before sending anything, with the operator-facing message for each problem.
+// What the screens check before sending anything, by the same rules main applies (electron/shared/), named by
+// the same field-issue codes main uses, so one set of words (renderer/lib/i18n.ts `field.*`) serves both.
 // Main checks again; these only spare the patient an OTP sent for a mistyped number.
 import { aadhaarProblem } from '../../electron/shared/aadhaar';
 import { abhaAddressProblem, parseAbhaIdentifier } from '../../electron/shared/abha';
-import type { StringKey } from './i18n';
+import type { FieldIssueCode } from '../../electron/shared/errors';
+import { isMobile } from '../../electron/shared/mobile';
+import { isOtp } from '../../electron/shared/otp';
 
-export function aadhaarCheck(digits: string): StringKey | undefined {
+export function aadhaarCheck(digits: string): FieldIssueCode | undefined {
+  if (digits === '') return 'required';
   const problem = aadhaarProblem(digits);
-  if (!problem) return undefined;
-  return digits === '' ? 'check.aadhaar.empty' : `check.aadhaar.${problem}`;
+  return problem ? `aadhaar.${problem}` : undefined;
 }
 
-export function otpCheck(otp: string): StringKey | undefined {
-  return /^\d{6}$/.test(otp.trim()) ? undefined : 'check.otp';
+export function otpCheck(otp: string): FieldIssueCode | undefined {
+  return isOtp(otp) ? undefined : 'otp';
 }
 
-export function mobileCheck(mobile: string): StringKey | undefined {
-  return /^[6-9]\d{9}$/.test(mobile.trim()) ? undefined : 'check.mobile';
+export function mobileCheck(mobile: string): FieldIssueCode | undefined {
+  return isMobile(mobile) ? undefined : 'mobile';
 }
 
-export function abhaIdentifierCheck(input: string): StringKey | undefined {
-  return parseAbhaIdentifier(input) ? undefined : 'check.abhaIdentifier';
+export function abhaIdentifierCheck(input: string): FieldIssueCode | undefined {
+  return parseAbhaIdentifier(input) ? undefined : 'abha-identifier';
 }
 
 /** Optional: empty lets ABDM make the address from the ABHA number. */
-export function abhaAddressCheck(input: string): StringKey | undefined {
-  return input.trim() === '' || abhaAddressProblem(input) === null ? undefined : 'check.abhaAddress';
+export function abhaAddressCheck(input: string): FieldIssueCode | undefined {
+  const problem = input.trim() === '' ? null : abhaAddressProblem(input);
+  return problem ? `abha-address.${problem}` : undefined;
 }
 
-export function emailCheck(input: string): StringKey | undefined {
-  return input.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.trim()) ? undefined : 'check.email';
+export function emailCheck(input: string): FieldIssueCode | undefined {
+  return input.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.trim()) ? undefined : 'email';
 }

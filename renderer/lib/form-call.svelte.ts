@@ -1,15 +1,24 @@
 // One form's round trip to main: pending while it runs, then either the value or what went wrong.
-// INVALID_INPUT names a field; when the form has that field its message goes next to it, otherwise
-// (and for every other failure) the whole error goes in the form's alert box.
-import type { AppError, Result } from './api';
-import { fieldErrors, type FieldErrors } from './field-errors';
+// INVALID_INPUT names its fields; where the form has the field its words go next to it, otherwise (and for
+// every other failure) the whole error goes in the form's alert box. Problems are kept as codes and worded
+// when shown, so switching the language rewords them.
+import type { AppError, FieldIssue, Result } from './api';
+import { tfield } from './app-state.svelte';
+import type { FieldIssueCode } from '../../electron/shared/errors';
+
+export type FieldErrors = Record<string, string>;
 
 export class FormCall {
   pending = $state(false);
   alert: AppError | undefined = $state();
-  fields: FieldErrors = $state({});
+  private issues: Record<string, FieldIssue> = $state({});
 
   constructor(private readonly fieldNames: readonly string[]) {}
+
+  /** Each field's problem in the current language. */
+  get fields(): FieldErrors {
+    return Object.fromEntries(Object.entries(this.issues).map(([field, issue]) => [field, tfield(issue)]));
+  }
 
   /** Resolves with the value, or undefined after recording the failure. Nothing typed is cleared. */
   async run<T>(call: () => Promise<Result<T>>): Promise<T | undefined> {
@@ -27,20 +36,21 @@ export class FormCall {
   }
 
   /** The form's own checks, made before anything is sent. True when there is a problem to fix. */
-  refuse(problems: FieldErrors): boolean {
+  refuse(problems: Record<string, FieldIssueCode | undefined>): boolean {
     this.alert = undefined;
-    this.fields = problems;
-    return Object.keys(problems).length > 0;
+    const found = Object.entries(problems).filter((entry): entry is [string, FieldIssueCode] => entry[1] !== undefined);
+    this.issues = Object.fromEntries(found.map(([path, code]) => [path, { path, code }]));
+    return found.length > 0;
   }
 
   clear(): void {
     this.alert = undefined;
-    this.fields = {};
+    this.issues = {};
   }
 
   private fail(error: AppError): void {
-    const named = Object.entries(fieldErrors(error)).filter(([field]) => this.fieldNames.includes(field));
-    this.fields = Object.fromEntries(named);
+    const named = (error.code === 'INVALID_INPUT' ? (error.fields ?? []) : []).filter((issue) => this.fieldNames.includes(issue.path));
+    this.issues = Object.fromEntries(named.map((issue) => [issue.path, issue]));
     this.alert = named.length > 0 ? undefined : error;
   }
 }

@@ -28,16 +28,16 @@ function recordingDriver(keep: (value: string) => string = (value) => value): Se
 
 describe('secrets.setClientSecret', () => {
   it.each([
-    ['a NUL inside (the keychain library would cut it there)', 'abc\u0000def', /control characters/],
-    ['a lone surrogate (it would be stored as U+FFFD)', 'abc\uD83Ddef', /broken character/],
-    ['only spaces', '   ', /enter the client secret/],
-    ['a line break inside', 'abc\ndef', /control characters/],
-  ])('refuses %s and stores nothing', async (_, clientSecret, message) => {
+    ['a NUL inside (the keychain library would cut it there)', 'abc\u0000def', 'control-character', /invisible characters/],
+    ['a lone surrogate (it would be stored as U+FFFD)', 'abc\uD83Ddef', 'broken-character', /broken character/],
+    ['only spaces', '   ', 'required', /Type the client secret/],
+    ['a line break inside', 'abc\ndef', 'control-character', /invisible characters/],
+  ])('refuses %s and stores nothing', async (_, clientSecret, code, message) => {
     const driver = recordingDriver();
     app = await startAppHarness({}, { secretDriver: driver });
     const error = await app.fail('secrets.setClientSecret', { clientSecret });
     expect(error.code).toBe('INVALID_INPUT');
-    expect(error.message).toMatch(/clientSecret/);
+    expect(error.fields).toEqual([{ path: 'clientSecret', code }]);
     expect(error.message).toMatch(message);
     expect(driver.given).toEqual([]);
     expect(await driver.get(CLIENT_SECRET_ACCOUNT)).toBeNull();

@@ -65,9 +65,11 @@ describe('enrolment', () => {
   it('refuses to send an OTP without the patient’s consent or with a mistyped Aadhaar, naming the field', async () => {
     const noConsent = await app.fail('enrol.start', { aadhaar: TRAINING_IDENTITIES.newResident.aadhaar, patientConsented: false as true });
     expect(noConsent.code).toBe('INVALID_INPUT');
-    expect(noConsent.message).toContain('patientConsented');
+    expect(noConsent.fields).toEqual([{ path: 'patientConsented', code: 'consent-required' }]);
+    expect(noConsent.message).toContain('Ask the patient first');
     const mistyped = await app.fail('enrol.start', { aadhaar: '234567890125', patientConsented: true });
-    expect(mistyped.message).toMatch(/aadhaar: .*mistyped/);
+    expect(mistyped.fields).toEqual([{ path: 'aadhaar', code: 'aadhaar.check-digit' }]);
+    expect(mistyped.message).toMatch(/mistyped/);
     expect(mistyped.message).not.toContain('234567890125');
   });
 

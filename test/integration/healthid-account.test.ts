@@ -9,7 +9,7 @@ import { PNG } from 'pngjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AbdmError, UserTokenExpiredError } from '../../electron/abdm/errors';
 import { AbdmHttp } from '../../electron/abdm/http';
-import { explainAbdmError } from '../../electron/abdm/messages';
+import { explainAbdmError } from '../support/desk-words';
 import { manualClock, TRAINING_IDENTITIES } from '../../sandbox/index';
 import { countOf, rejectionOf, SECOND, startHarness, type Harness } from './healthid-harness';
 

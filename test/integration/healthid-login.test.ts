@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AbdmError } from '../../electron/abdm/errors';
 import { AbdmInputError } from '../../electron/abdm/errors';
-import { explainAbdmError } from '../../electron/abdm/messages';
+import { explainAbdmError } from '../support/desk-words';
 import { TRAINING_IDENTITIES } from '../../sandbox/index';
 import { rejectionOf, SECOND, startHarness, type Harness } from './healthid-harness';
 

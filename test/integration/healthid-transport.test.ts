@@ -3,7 +3,7 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AbdmError, AbdmUnreachableError } from '../../electron/abdm/errors';
-import { explainAbdmError } from '../../electron/abdm/messages';
+import { explainAbdmError } from '../support/desk-words';
 import { TRAINING_IDENTITIES } from '../../sandbox/index';
 import { countOf, rejectionOf, startHarness, type Harness } from './healthid-harness';
 

@@ -35,7 +35,7 @@ describe('plain http to ABDM outside training', () => {
     const refused = await app.fail('enrol.start', start);
     expect.soft(refused.code).toBe('INSECURE_URL');
     expect.soft(refused.message).toBe(
-      "The Gateway base URL in Settings starts with http://, so the clinic's ABDM secret and patients' details would travel unencrypted. Change it to the https:// address in Settings.",
+      'The Gateway base URL in Settings starts with http://, so the clinic’s ABDM secret and patients’ details would travel unencrypted. Change it to the https:// address in Settings.',
     );
     expect(requested).toEqual([]);
 

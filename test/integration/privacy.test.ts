@@ -5,7 +5,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { afterEach, expect, it, vi } from 'vitest';
 import { applyKey } from '../../electron/store/db-cipher';
-import { DATABASE_KEY_ACCOUNT } from '../../electron/store/db';
+import { DATABASE_FILE_NAME, DATABASE_KEY_ACCOUNT } from '../../electron/store/db';
+import { memorySecretDriver } from '../../electron/store/vault';
 import { TRAINING_IDENTITIES } from '../../sandbox/index';
 import { startAppHarness, type AppHarness } from '../support/app-harness';
 
@@ -38,7 +39,9 @@ it('an enrolled patient’s Aadhaar number is nowhere at rest or in the logs', a
     vi.spyOn(stream, 'write').mockImplementation((chunk: unknown) => (logged.push(String(chunk)), true)),
   );
 
-  app = await startAppHarness();
+  // The keychain the app keeps its database key in, read from outside the app.
+  const keychain = memorySecretDriver();
+  app = await startAppHarness({}, { secretDriver: keychain });
   const sent = await app.call('enrol.start', { aadhaar, patientConsented: true });
   await app.fail('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: '999999' });
   await app.call('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: '123456' });
@@ -46,8 +49,8 @@ it('an enrolled patient’s Aadhaar number is nowhere at rest or in the logs', a
   await app.call('enrol.verifyMobileOtp', { flowId: sent.flowId, otp: '123456' });
   const { patient } = await app.call('enrol.create', { flowId: sent.flowId });
   await app.call('card.save', { abhaNumber: patient.abhaNumber, format: 'pdf' });
-  const key = (await app.core.vault.get(DATABASE_KEY_ACCOUNT))!;
-  const dbFile = app.core.database.file;
+  const key = (await keychain.get(DATABASE_KEY_ACCOUNT))!;
+  const dbFile = path.join(app.dataFolder, DATABASE_FILE_NAME);
   await app.close();
   app = undefined;
   writes.forEach((spy) => spy.mockRestore());

@@ -3,7 +3,7 @@
 import { decodeJwt } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AbdmError } from '../../electron/abdm/errors';
-import { explainAbdmError } from '../../electron/abdm/messages';
+import { explainAbdmError } from '../support/desk-words';
 import { GatewaySession } from '../../electron/abdm/session';
 import { manualClock, startSandbox, TRAINING_IDENTITIES, type RunningSandbox } from '../../sandbox/index';
 import { countOf, rejectionOf, SECOND, startHarness, type Harness } from './healthid-harness';

@@ -5,7 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { startAppCore, type AppCore } from '../../electron/app-core';
 import type { ChannelName, InputOf, OutputOf } from '../../electron/ipc/contract';
-import type { AppError } from '../../electron/ipc/result';
+import type { AppError } from '../../electron/shared/errors';
+import { errorText } from '../../renderer/lib/error-text';
+import type { Language } from '../../renderer/lib/i18n';
 import { endpointsOf } from '../../electron/training/simulator';
 import { openConfSettings } from '../../electron/store/settings';
 import { memorySecretDriver, type SecretDriver } from '../../electron/store/vault';
@@ -16,7 +18,8 @@ export interface AppHarness {
   sandbox: RunningSandbox;
   dataFolder: string;
   call<C extends ChannelName>(channel: C, input?: InputOf<C>): Promise<OutputOf<C>>;
-  fail<C extends ChannelName>(channel: C, input?: InputOf<C>): Promise<AppError>;
+  /** The failure, with `message`: its words as the desk shows them in the language set in Settings. */
+  fail<C extends ChannelName>(channel: C, input?: InputOf<C>): Promise<AppError & { message: string }>;
   close(): Promise<void>;
 }
 
@@ -39,13 +42,15 @@ export async function startAppHarness(sandboxOptions: SandboxOptions = {}, optio
   });
   const call = async <C extends ChannelName>(channel: C, input?: InputOf<C>) => {
     const result = await core.dispatch(channel, input);
-    if (!result.ok) throw new Error(`${channel} failed: ${result.error.code} ${result.error.message} ${result.error.abdmCode ?? ''}`);
+    if (!result.ok) throw new Error(`${channel} failed: ${result.error.code} ${JSON.stringify(result.error)} ${result.error.abdmCode ?? ''}`);
     return result.value as OutputOf<C>;
   };
   const fail = async <C extends ChannelName>(channel: C, input?: InputOf<C>) => {
     const result = await core.dispatch(channel, input);
     if (result.ok) throw new Error(`${channel} unexpectedly succeeded`);
-    return result.error;
+    const settings = await core.dispatch('settings.get', undefined);
+    const language = settings.ok ? (settings.value as { language: Language }).language : 'en';
+    return { ...result.error, message: errorText(result.error, language) };
   };
   return {
     core,

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AbdmBadResponseError, AbdmError, AbdmUnreachableError } from '../../../electron/abdm/errors';
 import { createHealthIdClient } from '../../../electron/abdm/healthid';
 import { AbdmHttp, type AbdmRequest } from '../../../electron/abdm/http';
-import { explainAbdmError } from '../../../electron/abdm/messages';
+import { explainAbdmError } from '../../support/desk-words';
 import { GatewaySession } from '../../../electron/abdm/session';
 import { toAppFailure } from '../../../electron/services/call-abdm';
 import { fakeFetch, hang, json, networkError, session as sessionAnswer } from './fake-fetch';
@@ -288,6 +288,6 @@ describe('answer size caps', () => {
   it('shows the operator the plain "could not read" message, not the byte count', () => {
     const error = new AbdmBadResponseError('healthid', 'profile', 200, 'the answer was larger than 1048576 bytes');
     expect(explainAbdmError(error, 'en').message).toBe('ABDM sent an answer this app could not read. Try again; if it repeats, tell your support contact.');
-    expect(toAppFailure(error, 'en')).toMatchObject({ code: 'ABDM_ERROR', message: 'ABDM sent an answer this app could not read. Try again; if it repeats, tell your support contact.' });
+    expect(toAppFailure(error)).toMatchObject({ code: 'ABDM_BAD_ANSWER' });
   });
 });

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AbdmBadResponseError, AbdmError, AbdmInputError, AbdmUnreachableError, UserTokenExpiredError } from '../../../electron/abdm/errors';
-import { HIS_MESSAGES } from '../../../electron/abdm/his-messages';
-import { explainAbdmError } from '../../../electron/abdm/messages';
+import { HIS_MESSAGES } from '../../../renderer/lib/abdm-messages';
+import { explainAbdmError, words } from '../../support/desk-words';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const spec = readFileSync(path.resolve(repoRoot, 'reference/spec/healthid-v1.md'), 'utf8');
@@ -29,7 +29,7 @@ describe('every HIS code in the Health ID spec has words for the desk', () => {
 
   it.each([...codes].sort())('%s has an English and a Hindi message', (code) => {
     const entry = HIS_MESSAGES[code];
-    expect(entry, `${code} missing from his-messages.ts`).toBeDefined();
+    expect(entry, `${code} missing from renderer/lib/abdm-messages.ts`).toBeDefined();
     expect(entry!.en.length).toBeGreaterThan(20);
     expect(entry!.hi).toMatch(DEVANAGARI);
     const explained = explainAbdmError(healthIdError(422, 'HIS-422', code), 'hi');
@@ -71,7 +71,9 @@ describe('explainAbdmError', () => {
     expect(explainAbdmError(new AbdmUnreachableError('timeout', 'healthid', 'profile', new Error('t')), 'en').message).toMatch(/too long/);
     expect(explainAbdmError(new AbdmUnreachableError('network', 'healthid', 'profile', new Error('n')), 'en').message).toMatch(/internet connection/);
     expect(explainAbdmError(new AbdmBadResponseError('healthid', 'profile', 200, 'x'), 'en').message).toMatch(/could not read/);
-    expect(explainAbdmError(new AbdmInputError('mobile', 'x'), 'hi').message).toMatch(/10 अंकों/);
-    expect(explainAbdmError(new Error('boom'), 'en')).toEqual({ message: expect.stringMatching(/Something went wrong/) as string });
+    expect(explainAbdmError(new AbdmInputError('mobile', 'mobile'), 'hi').message).toMatch(/10 अंकों/);
+    // Anything else is not an ABDM failure: the IPC layer answers it as INTERNAL.
+    expect(() => explainAbdmError(new Error('boom'), 'en')).toThrow(/not an ABDM failure/);
+    expect(words({ code: 'INTERNAL' })).toEqual({ message: expect.stringMatching(/Something went wrong/) as string });
   });
 });

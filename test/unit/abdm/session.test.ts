@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AbdmError } from '../../../electron/abdm/errors';
-import { explainAbdmError } from '../../../electron/abdm/messages';
+import { explainAbdmError } from '../../support/desk-words';
 import { GatewaySession, withGatewayToken } from '../../../electron/abdm/session';
 import { fakeFetch, json, session as sessionAnswer } from './fake-fetch';
 

@@ -28,14 +28,14 @@ describe('dispatch', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.code).toBe('INVALID_INPUT');
-    expect(result.error.message).toContain('bridge.port');
+    expect(result.error.fields).toEqual([{ path: 'bridge.port', code: 'wrong-type', params: { expected: 'number' } }]);
     expect(called).toBe(false);
   });
 
   it('names an unknown settings key', async () => {
     const result = await createDispatcher(handlers())('settings.update', { operatorNmae: 'x' });
     expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
-    if (!result.ok) expect(result.error.message).toContain('operatorNmae');
+    if (!result.ok) expect(result.error.fields).toEqual([{ path: 'operatorNmae', code: 'unknown-field' }]);
   });
 
   it('refuses an input on a channel that takes none', async () => {
@@ -55,7 +55,7 @@ describe('dispatch', () => {
     for (let level = 0; level < 20_000; level++) deep = { channel: deep };
     const logged: unknown[] = [];
     const result = await createDispatcher(handlers(), (_c, e) => logged.push(e))(deep, undefined);
-    expect(result).toEqual({ ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'A channel name is text, not an object.' } });
+    expect(result).toEqual({ ok: false, error: { code: 'UNKNOWN_CHANNEL', params: { channel: '(object)' } } });
     expect(logged).toEqual([]);
   });
 
@@ -63,7 +63,7 @@ describe('dispatch', () => {
     const result = await createDispatcher(handlers())('settings.' + 'x'.repeat(500_000), undefined);
     expect(result).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
     if (result.ok) return;
-    expect(result.error.message).toBe(`There is no channel named "settings.${'x'.repeat(31)}…" (500009 characters).`);
+    expect(result.error.params).toEqual({ channel: `settings.${'x'.repeat(31)}… (500009 characters)` });
   });
 
   it('refuses a known channel name padded or with control characters, showing them as ?', async () => {
@@ -72,7 +72,7 @@ describe('dispatch', () => {
       expect(await dispatch(channel, undefined)).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
     }
     const result = await dispatch('evil\r\nlog line', undefined);
-    expect(result).toEqual({ ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'There is no channel named "evil??log line".' } });
+    expect(result).toEqual({ ok: false, error: { code: 'UNKNOWN_CHANNEL', params: { channel: 'evil??log line' } } });
   });
 
   it('answers a deeply nested input with a field error, never INTERNAL', async () => {
@@ -93,14 +93,14 @@ describe('dispatch', () => {
   });
 
   it('passes an AppFailure through with its ABDM code, and hides unexpected errors', async () => {
-    const failing = createDispatcher(handlers({ 'settings.get': () => { throw new AppFailure('ABDM_ERROR', 'The OTP is wrong.', 'HIS-1013'); } }));
-    expect(await failing('settings.get', undefined)).toEqual({ ok: false, error: { code: 'ABDM_ERROR', message: 'The OTP is wrong.', abdmCode: 'HIS-1013' } });
+    const failing = createDispatcher(handlers({ 'settings.get': () => { throw new AppFailure('ABDM_ERROR', { abdmCode: 'HIS-1013', params: { status: 422 } }); } }));
+    expect(await failing('settings.get', undefined)).toEqual({ ok: false, error: { code: 'ABDM_ERROR', params: { status: 422 }, abdmCode: 'HIS-1013' } });
 
     const logged: unknown[] = [];
     const crashing = createDispatcher(handlers({ 'settings.get': () => { throw new Error('secret stack detail'); } }), (_c, e) => logged.push(e));
     const result = await crashing('settings.get', undefined);
     expect(result).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
-    if (!result.ok) expect(result.error.message).not.toContain('secret stack detail');
+    if (!result.ok) expect(JSON.stringify(result.error)).not.toContain('secret stack detail');
     expect(logged).toHaveLength(1);
   });
 });

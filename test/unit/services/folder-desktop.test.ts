@@ -27,7 +27,7 @@ function cardService(folder = exportsFolder): CardService {
   const document = (mimeType: string, prefix: string) => async () => ({ data: Buffer.from(`${prefix} card #${++served}`), mimeType });
   const client = { pdfCard: document('application/pdf', '%PDF-1.4'), pngCard: document('image/png', '\x89PNG') } as unknown as HealthIdClient;
   const audit = { record: (action: string) => void audited.push(action) } as unknown as AuditLog;
-  return new CardService({ healthId: async () => client, tokens, audit, desktop: folderDesktop(folder), lang: () => 'en' });
+  return new CardService({ healthId: async () => client, tokens, audit, desktop: folderDesktop(folder) });
 }
 
 beforeEach(() => {
@@ -98,7 +98,7 @@ describe('folder desktop: saved cards and print pages', () => {
     const cards = cardService();
     await expect(cards.save({ abhaNumber: ABHA, format: 'pdf' })).rejects.toMatchObject({
       code: 'EXPORT_FOLDER_UNSAFE',
-      message: expect.stringMatching(/link.*nothing was saved/is),
+      params: { folder: exportsFolder, problem: 'link' },
     });
     await expect(cards.print({ abhaNumber: ABHA, layout: 'a4' })).rejects.toMatchObject({ code: 'EXPORT_FOLDER_UNSAFE' });
     expect(readdirSync(elsewhere)).toEqual([]);

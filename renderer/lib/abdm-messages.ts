@@ -1,6 +1,6 @@
-// What each Health ID (HIS) code means for the person at the desk, and what to do next.
-// Meanings come from ../shared/spec/healthid-v1.md §5.2 (which names its sources, mostly real error
-// bodies kept by other ABDM clients); docs/abdm-client.md lists the source of every row.
+// What each ABDM code (Health ID's HIS-…) means for the person at the desk, and what to do next, keyed by the
+// code main passes on (AppError.abdmCode). Meanings come from reference/spec/healthid-v1.md §5.2 (which names
+// its sources, mostly real error bodies kept by other ABDM clients); docs/abdm-client.md lists every row's source.
 
 export interface Bilingual {
   en: string;

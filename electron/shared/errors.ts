@@ -1,0 +1,124 @@
+// The one error vocabulary of ABHA Desk: every failure main reports, every problem with a field, as codes with
+// parameters. Main never words them; the renderer's translations (renderer/lib/i18n.ts) hold the English and
+// Hindi text for each code, so a Hindi desk reads every failure in Hindi. Pure: main and renderer import it.
+
+/** Every failure an IPC call can answer, grouped by what the operator does next. */
+export const ERROR_CODES = [
+  // The call itself
+  'INVALID_INPUT',
+  'UNKNOWN_CHANNEL',
+  'FORBIDDEN',
+  'INTERNAL',
+  'NOT_CONNECTED',
+  // A multi-step flow
+  'FLOW_EXPIRED',
+  'WRONG_STEP',
+  'RESEND_TOO_SOON',
+  'RESEND_LIMIT',
+  'VERIFY_AGAIN',
+  // Settings and secrets (fixed in Settings)
+  'CLIENT_ID_MISSING',
+  'CLIENT_SECRET_MISSING',
+  'INSECURE_URL',
+  'ABDM_CREDENTIALS',
+  'SECRET_NOT_STORED',
+  // ABDM
+  'ABDM_ERROR',
+  'ABDM_TIMEOUT',
+  'ABDM_UNREACHABLE',
+  'ABDM_BAD_ANSWER',
+  // Files
+  'EXPORT_FOLDER_UNSAFE',
+  'EXPORT_NAME_TAKEN',
+  'SAVE_TARGET_UNSAFE',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** What can be wrong with one field; the renderer has words for each. */
+export const FIELD_ISSUE_CODES = [
+  'required',
+  'wrong-type',
+  'unknown-field',
+  'too-long',
+  'too-short',
+  'out-of-range',
+  'not-allowed',
+  'wrong-format',
+  'control-character',
+  'broken-character',
+  'aadhaar.not-digits',
+  'aadhaar.wrong-length',
+  'aadhaar.starts-with-0-or-1',
+  'aadhaar.check-digit',
+  'otp',
+  'mobile',
+  'abha-number',
+  'abha-identifier',
+  'abha-address.too-short',
+  'abha-address.bad-characters',
+  'abha-address.bad-start-or-end',
+  'email',
+  'url',
+  'cm-id',
+  'consent-required',
+] as const;
+export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
+
+export type MessageParams = Record<string, string | number>;
+
+/** One problem with one field: `path` is dotted (`bridge.port`), `params` fill the words (`{ max: 100 }`). */
+export interface FieldIssue {
+  path: string;
+  code: FieldIssueCode;
+  params?: MessageParams;
+}
+
+/** The only failure shape that crosses IPC. */
+export interface AppError {
+  code: ErrorCode;
+  params?: MessageParams;
+  /** With INVALID_INPUT: every field that was refused. */
+  fields?: FieldIssue[];
+  /** ABDM's own code (HIS-1013, gateway 1414) when ABDM refused, kept for support. */
+  abdmCode?: string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+export function isFieldIssueCode(value: unknown): value is FieldIssueCode {
+  return typeof value === 'string' && (FIELD_ISSUE_CODES as readonly string[]).includes(value);
+}
+
+/** Thrown anywhere in main for a failure the operator should see; the IPC layer answers it as its AppError. */
+export class AppFailure extends Error {
+  readonly code: ErrorCode;
+  readonly params: MessageParams | undefined;
+  readonly fields: FieldIssue[] | undefined;
+  readonly abdmCode: string | undefined;
+
+  constructor(code: ErrorCode, details: { params?: MessageParams; fields?: FieldIssue[]; abdmCode?: string | undefined } = {}, options?: ErrorOptions) {
+    // The message is for logs and developers only; the screen words the code itself.
+    super(describeFailure(code, details), options);
+    this.name = 'AppFailure';
+    this.code = code;
+    this.params = details.params;
+    this.fields = details.fields;
+    this.abdmCode = details.abdmCode;
+  }
+
+  toAppError(): AppError {
+    return {
+      code: this.code,
+      ...(this.params ? { params: this.params } : {}),
+      ...(this.fields ? { fields: this.fields } : {}),
+      ...(this.abdmCode ? { abdmCode: this.abdmCode } : {}),
+    };
+  }
+}
+
+/** "INVALID_INPUT bridge.port:wrong-type" — a one-line summary for logs and test failures, never shown. */
+export function describeFailure(code: ErrorCode, details: Omit<AppError, 'code'>): string {
+  const fields = details.fields?.map((issue) => `${issue.path}:${issue.code}`).join(' ');
+  const params = details.params ? JSON.stringify(details.params) : '';
+  return [code, details.abdmCode, fields, params].filter(Boolean).join(' ');
+}
