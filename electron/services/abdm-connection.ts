@@ -16,12 +16,11 @@ export interface AbdmEndpoints {
   clientSecret: () => Promise<string>;
 }
 
-/** Starts the in-process simulator on first use; the training credentials are the simulator's defaults. */
+/** Training mode's ABDM as the host hands it to the core (electron/training/simulator.ts embeds one); called on first use. */
 export type TrainingEndpoints = () => Promise<AbdmEndpoints>;
 
 interface Connected {
   key: string;
-  session: GatewaySession;
   healthId: HealthIdClient;
 }
 
@@ -39,17 +38,13 @@ export class AbdmConnection {
     return (await this.connect()).healthId;
   }
 
-  async session(): Promise<GatewaySession> {
-    return (await this.connect()).session;
-  }
-
   private async connect(): Promise<Connected> {
     const settings = this.settings();
     const key = [settings.environment, settings.healthIdBaseUrl, settings.gatewayBaseUrl, settings.clientId].join('|');
     if (this.current?.key === key) return this.current;
     const endpoints = settings.environment === 'training' ? await this.training() : this.configured(settings);
     const session = new GatewaySession({ gatewayBaseUrl: endpoints.gatewayBaseUrl, clientId: endpoints.clientId, clientSecret: endpoints.clientSecret, now: this.now });
-    this.current = { key, session, healthId: createHealthIdClient({ baseUrl: endpoints.healthIdBaseUrl, session }) };
+    this.current = { key, healthId: createHealthIdClient({ baseUrl: endpoints.healthIdBaseUrl, session }) };
     return this.current;
   }
 
