@@ -11,8 +11,8 @@ import { endpointsOf } from '../electron/training/simulator';
 import { verhoeffCheckDigit } from '../electron/shared/aadhaar';
 import { openConfSettings } from '../electron/store/settings';
 import { memorySecretDriver } from '../electron/store/vault';
-import { IPC_PATH, SUBPROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../electron/web/protocol';
-import { DEFAULT_RENDERER_FOLDER, startWebServer } from '../electron/web/server';
+import { IPC_PATH, SUBPROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../web-mode/protocol';
+import { DEFAULT_RENDERER_FOLDER, startWebServer } from '../web-mode/server';
 import { startSandbox, type RunningSandbox } from '../sandbox/index';
 import { line, median, percentile } from './report';
 

@@ -6,7 +6,7 @@ import { AbdmError } from './errors';
 // every web page open in the operator's browser. The peer check keeps other machines out; the Host check
 // stops DNS rebinding (a hostile name resolving to 127.0.0.1 would let a page read the answers); the
 // Origin check stops other pages' cross-origin POSTs, which browsers send even though the page cannot
-// read the answer. Tools send no Origin. Same idea as web mode's electron/web/access.ts, kept separate
+// read the answer. Tools send no Origin. Same idea as web mode's web-mode/access.ts, kept separate
 // because the sandbox does not depend on the app.
 
 export function isLoopback(address: string | undefined): boolean {

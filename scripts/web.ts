@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startWebServer } from '../electron/web/server';
+import { startWebServer } from '../web-mode/server';
 import { logIpcError } from '../electron/ipc/log-error';
 import { keytarDriver } from '../electron/store/keytar-driver';
 

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { startWebServer, type WebServer, type WebServerOptions } from '../../electron/web/server';
+import { startWebServer, type WebServer, type WebServerOptions } from '../../web-mode/server';
 import { memorySecretDriver } from '../../electron/store/vault';
 
 export interface WebModeFixtures {

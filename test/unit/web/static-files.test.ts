@@ -2,8 +2,8 @@
 import http from 'node:http';
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SHIM_PATH } from '../../../electron/web/protocol';
-import { webModePage } from '../../../electron/web/page';
+import { SHIM_PATH } from '../../../web-mode/protocol';
+import { webModePage } from '../../../web-mode/page';
 import { INDEX_HTML, startTestServer, type TestServer } from './web-server-fixture';
 
 let server: TestServer | undefined;

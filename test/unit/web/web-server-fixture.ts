@@ -4,9 +4,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { startWebServer, type WebServer } from '../../../electron/web/server';
+import { startWebServer, type WebServer } from '../../../web-mode/server';
 import { memorySecretDriver } from '../../../electron/store/vault';
-import { IPC_PATH, SUBPROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../../electron/web/protocol';
+import { IPC_PATH, SUBPROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../../web-mode/protocol';
 
 export const RENDERER_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'none'; object-src 'none'; base-uri 'none'";

@@ -1,18 +1,20 @@
 // Web mode: the built renderer on 127.0.0.1 with the real main-process handlers behind a WebSocket
-// that carries the same IPC contract. Used by `npm run web` and by the end-to-end tests.
+// that carries the same IPC contract. Used by `npm run web` and by the end-to-end tests. Development only, so it
+// lives outside the shipped electron/ tree (it bundles its shim with esbuild, a dev dependency); nothing in
+// electron/ may import it (test/support/layering.ts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { startAppCore, type AppCoreOptions } from '../app-core';
-import { openConfSettings } from '../store/settings';
-import type { SecretDriver } from '../store/vault';
-import { trainingSimulator } from '../training/simulator';
+import { startAppCore, type AppCoreOptions } from '../electron/app-core';
+import { openConfSettings } from '../electron/store/settings';
+import type { SecretDriver } from '../electron/store/vault';
+import { trainingSimulator } from '../electron/training/simulator';
 import { createToken } from './access';
 import { attachIpcSocket } from './ipc-socket';
 import { bundleShim } from './shim-bundle';
 import { serveStatic } from './static-files';
 
-export const DEFAULT_RENDERER_FOLDER = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
+export const DEFAULT_RENDERER_FOLDER = fileURLToPath(new URL('../dist/renderer', import.meta.url));
 const HOST = '127.0.0.1';
 
 export interface WebServerOptions {

@@ -1,7 +1,7 @@
 // Bundles browser-shim.ts for the page with esbuild, once per process.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { channelNames, eventNames } from '../ipc/contract';
+import { channelNames, eventNames } from '../electron/ipc/contract';
 
 const entry = fileURLToPath(new URL('./browser-shim.ts', import.meta.url));
 let bundled: Promise<string> | undefined;

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resolveInside } from '../files/resolve-inside';
+import { resolveInside } from '../electron/files/resolve-inside';
 import { checkHost } from './access';
 import { webModePage } from './page';
 import { SHIM_PATH } from './protocol';

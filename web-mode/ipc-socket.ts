@@ -3,9 +3,9 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import type { Dispatch } from '../ipc/dispatch';
-import type { EventBus } from '../ipc/events';
-import type { Result } from '../ipc/result';
+import type { Dispatch } from '../electron/ipc/dispatch';
+import type { EventBus } from '../electron/ipc/events';
+import type { Result } from '../electron/ipc/result';
 import { checkSocketRequest, type Refusal } from './access';
 import { IPC_PATH, SUBPROTOCOL, type ReplyMessage, type ServerMessage } from './protocol';
 

@@ -1,9 +1,9 @@
 // Runs in the page before the app's own script and defines `window.abhaDesk` over the web-mode
 // WebSocket, with the shape the Electron preload gives (built by the same buildApi), so the
 // renderer cannot tell which transport it has. Bundled for the browser by shim-bundle.ts.
-import { buildApi } from '../ipc/api-shape';
-import type { ChannelName, EventName } from '../ipc/contract';
-import type { Result } from '../ipc/result';
+import { buildApi } from '../electron/ipc/api-shape';
+import type { ChannelName, EventName } from '../electron/ipc/contract';
+import type { Result } from '../electron/ipc/result';
 import {
   IPC_PATH,
   SUBPROTOCOL,
