@@ -16,7 +16,10 @@ export function errorText(error: AppError, lang: Language): string {
   const params: MessageParams = { ...error.params };
   if (error.code === 'INVALID_INPUT') params.fields = (error.fields ?? []).map((issue) => fieldText(issue, lang)).join(' ');
   if (error.code === 'INSECURE_URL') params.setting = translate(lang, `error.setting.${String(params.setting)}` as StringKey);
-  return fill(translate(lang, `error.${error.code}`), params);
+  // A code may have its own words for one of its reasons (`error.NOT_CONNECTED.refused`).
+  const reasonKey = `error.${error.code}.${String(params.reason)}`;
+  const key = (reasonKey in strings.en ? reasonKey : `error.${error.code}`) as StringKey;
+  return fill(translate(lang, key), params);
 }
 
 /** ABDM's most specific code first, then its top-level code, then what the HTTP status says. */

@@ -25,3 +25,23 @@ test('placeholder screens are translated too', async ({ app }) => {
   await expect(app.getByRole('heading', { level: 1, name: 'रिकॉर्ड' })).toBeVisible();
   await expect(app.getByRole('heading', { name: 'अभी उपलब्ध नहीं' })).toBeVisible();
 });
+
+test('a Hindi desk reads main’s refusals in Hindi, next to each field, and again in English after switching back', async ({ app }) => {
+  await app.getByRole('button', { name: 'Language: हिन्दी' }).click();
+  await openScreen(app, 6);
+  await app.getByLabel('गेटवे बेस URL').fill('gateway.example');
+  await app.getByLabel('ऑपरेटर का नाम').fill('मीना\u202Egnp.exe');
+  await app.getByRole('button', { name: 'सेटिंग्स सहेजें' }).click();
+
+  await expect(app.getByRole('alert')).toContainText('कुछ जानकारी स्वीकार नहीं हुई');
+  await expect(app.getByLabel('गेटवे बेस URL')).toHaveAccessibleDescription(/https:\/\/ से शुरू होने वाला पूरा पता/);
+  await expect(app.getByLabel('ऑपरेटर का नाम')).toHaveAccessibleDescription(/अदृश्य अक्षर हटाएँ/);
+  const shot = test.info().outputPath('settings-refusals-hindi.png');
+  await app.screenshot({ path: shot, fullPage: true });
+  await test.info().attach('settings refusals in Hindi', { path: shot, contentType: 'image/png' });
+
+  // The words follow the language, with nothing sent again.
+  await app.getByRole('button', { name: 'भाषा: English' }).click();
+  await expect(app.getByLabel('Gateway base URL')).toHaveAccessibleDescription(/full address starting with https:\/\//);
+  await expect(app.getByLabel('Operator name')).toHaveAccessibleDescription(/invisible characters/);
+});
