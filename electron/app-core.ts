@@ -8,6 +8,7 @@ import { EventBus } from './ipc/events';
 import { createHandlers } from './ipc/handlers';
 import type { AppInfo } from './ipc/contract';
 import { Parts, type Part } from './core/parts';
+import { startupNotices } from './core/startup-notices';
 import type { SettingsStore } from './store/settings';
 import type { Settings } from './store/settings-schema';
 import { openVault, type SecretDriver } from './store/vault';
@@ -38,6 +39,8 @@ export interface AppCoreOptions {
   training: TrainingEndpoints | TrainingSimulator;
   /** Told about a failed IPC call (the channel) or a part that failed to start, restart or close ("core: <part>"). */
   logError?: (channel: string, error: unknown) => void;
+  /** Told what degraded the start (a repaired settings file, no keychain); by default main's log. */
+  logNotice?: (notice: string) => void;
   /** More parts the host runs with the core: started after the core's own, closed before them. */
   parts?: readonly Part[];
   /** Main's clock: OTP resend timers, patient and gateway token expiry, audit times. Tests share a sandbox's. */
@@ -55,6 +58,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   mkdirSync(opts.dataFolder, { recursive: true });
   const vault = await openVault(opts.secretDriver);
   const database = await openDatabase({ file: path.join(opts.dataFolder, DATABASE_FILE_NAME), vault });
+  for (const notice of startupNotices({ settings: opts.settings, vault, database })) (opts.logNotice ?? console.warn)(`[core] ${notice}`);
   const events = new EventBus();
   const settings = () => opts.settings.get();
   const simulator = typeof opts.training === 'function' ? null : opts.training;

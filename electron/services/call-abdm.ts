@@ -50,10 +50,8 @@ export function toAppFailure(error: unknown): unknown {
 }
 
 function inputFailure(error: AbdmInputError): unknown {
-  if (error.field === 'userToken') return new AppFailure('VERIFY_AGAIN', {}, { cause: error });
-  if (error.field === 'txnId') return new AppFailure('FLOW_EXPIRED', {}, { cause: error });
   const path = SCREEN_FIELD[error.field];
-  // The app itself chose the other fields (authMethod): a bug, reported as such.
+  // The app itself supplies the other fields (transaction id, user token, auth method): a bug, reported as one.
   if (!path) return error;
   return new AppFailure('INVALID_INPUT', { fields: [{ path, code: error.issue }] }, { cause: error });
 }

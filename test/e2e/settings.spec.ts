@@ -20,21 +20,20 @@ test('changes operator, environment and a base URL, and keeps them after a reloa
   await expect(app.getByTestId('operator-name')).toHaveText('Asha Verma');
 });
 
-test('moving to production moves the untouched URLs and CM ID with it, and keeps a hand-entered one', async ({ app }) => {
+test('moving to production moves the untouched URLs with it, and keeps a hand-entered one', async ({ app }) => {
   await openScreen(app, 6);
   await app.getByLabel('Health ID base URL').fill('https://healthid.clinic.example/api/v1');
   await app.getByLabel('Environment').selectOption('production');
   await app.getByRole('button', { name: 'Save settings' }).click();
   await expect(app.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
   await expect(app.getByLabel('Gateway base URL')).toHaveValue('https://live.abdm.gov.in/gateway');
-  await expect(app.getByLabel('CM ID')).toHaveValue('abdm');
   await expect(app.getByLabel('Health ID base URL')).toHaveValue('https://healthid.clinic.example/api/v1');
 });
 
 test('shows main\'s message next to each invalid field and saves nothing', async ({ app }) => {
   await openScreen(app, 6);
   await app.getByLabel('Gateway base URL').fill('gateway.example');
-  await app.getByLabel('Listen port').fill('');
+  await app.getByLabel('Client ID').fill('SBX\u202E0001');
   await app.getByRole('button', { name: 'Save settings' }).click();
 
   await expect(app.getByRole('alert')).toContainText('Settings not saved');
@@ -42,13 +41,13 @@ test('shows main\'s message next to each invalid field and saves nothing', async
   const gateway = app.getByLabel('Gateway base URL');
   await expect(gateway).toHaveAttribute('aria-invalid', 'true');
   await expect(gateway).toHaveAccessibleDescription(/full address starting with https:\/\//);
-  await expect(app.getByLabel('Listen port')).toHaveAttribute('aria-invalid', 'true');
+  await expect(app.getByLabel('Client ID')).toHaveAttribute('aria-invalid', 'true');
   await expect(app.getByLabel('Operator name')).not.toHaveAttribute('aria-invalid', 'true');
 
   await app.reload();
   await openScreen(app, 6);
   await expect(app.getByLabel('Gateway base URL')).toHaveValue('https://dev.abdm.gov.in/gateway');
-  await expect(app.getByLabel('Listen port')).toHaveValue('8765');
+  await expect(app.getByLabel('Client ID')).toHaveValue('');
 });
 
 test('says so when nothing was changed', async ({ app }) => {
