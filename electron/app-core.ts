@@ -15,9 +15,10 @@ import { openVault, type SecretDriver } from './store/vault';
 import { DATABASE_FILE_NAME, openDatabase } from './store/db';
 import { AuditLogStore } from './store/audit-log';
 import { AbdmConnection, type TrainingEndpoints } from './services/abdm-connection';
-import { AbhaLoginService } from './services/abha-login';
+import { VerifyService } from './services/verify';
 import { AuditLog } from './services/audit';
 import { CardService } from './services/cards';
+import { PatientService } from './services/patients';
 import type { DesktopPort } from './services/desktop-port';
 import { EnrolmentService } from './services/enrolment';
 import { folderDesktop } from './services/folder-desktop';
@@ -77,7 +78,8 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     vault,
     events,
     enrolment: new EnrolmentService({ healthId, tokens, audit, now }),
-    login: new AbhaLoginService({ healthId, tokens, audit, now }),
+    verify: new VerifyService({ healthId, tokens, audit, now }),
+    patients: new PatientService({ healthId, tokens }),
     cards: new CardService({ healthId, tokens, audit, desktop: opts.desktop ?? folderDesktop(path.join(opts.dataFolder, 'exports')) }),
     audit,
   });

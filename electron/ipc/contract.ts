@@ -46,9 +46,9 @@ export const contract = {
   'enrol.verifyMobileOtp': takes(z.object({ flowId, otp }).strict()).returns<{ next: 'create' }>(),
   'enrol.create': takes(z.object({ flowId, abhaAddress: newAbhaAddress.optional(), email: email.optional() }).strict()).returns<EnrolmentResult>(),
 
-  'login.start': takes(z.object({ abha: abhaIdentifier }).strict()).returns<OtpSent>(),
-  'login.resendOtp': takes(z.object({ flowId }).strict()).returns<OtpSent>(),
-  'login.confirm': takes(z.object({ flowId, otp }).strict()).returns<{ patient: PatientView }>(),
+  'verify.start': takes(z.object({ abha: abhaIdentifier }).strict()).returns<OtpSent>(),
+  'verify.resendOtp': takes(z.object({ flowId }).strict()).returns<OtpSent>(),
+  'verify.confirm': takes(z.object({ flowId, otp }).strict()).returns<{ patient: PatientView }>(),
 
   'patient.profile': takes(z.object({ abhaNumber }).strict()).returns<PatientView>(),
   'card.image': takes(z.object({ abhaNumber, format: z.enum(['png', 'svg', 'pdf', 'qr']) }).strict()).returns<CardImage>(),

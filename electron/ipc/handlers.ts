@@ -5,8 +5,9 @@ import type { AppInfo } from './contract';
 import type { SettingsStore } from '../store/settings';
 import type { Vault } from '../store/vault';
 import type { AuditLog } from '../services/audit';
-import type { AbhaLoginService } from '../services/abha-login';
+import type { VerifyService } from '../services/verify';
 import type { CardService } from '../services/cards';
+import type { PatientService } from '../services/patients';
 import type { EnrolmentService } from '../services/enrolment';
 import { CLIENT_SECRET_ACCOUNT } from '../services/abdm-connection';
 import { AppFailure } from '../shared/errors';
@@ -20,7 +21,8 @@ export interface HandlerContext {
   vault: Vault;
   events: EventBus;
   enrolment: EnrolmentService;
-  login: AbhaLoginService;
+  verify: VerifyService;
+  patients: PatientService;
   cards: CardService;
   audit: AuditLog;
 }
@@ -60,11 +62,11 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'enrol.verifyMobileOtp': (input) => ctx.enrolment.verifyMobileOtp(input),
     'enrol.create': (input) => ctx.enrolment.create(input),
 
-    'login.start': (input) => ctx.login.start(input),
-    'login.resendOtp': (input) => ctx.login.resendOtp(input),
-    'login.confirm': (input) => ctx.login.confirm(input),
+    'verify.start': (input) => ctx.verify.start(input),
+    'verify.resendOtp': (input) => ctx.verify.resendOtp(input),
+    'verify.confirm': (input) => ctx.verify.confirm(input),
 
-    'patient.profile': (input) => ctx.cards.profile(input),
+    'patient.profile': (input) => ctx.patients.profile(input),
     'card.image': (input) => ctx.cards.image(input),
     'card.save': (input) => ctx.cards.save(input),
     'card.printPreview': (input) => ctx.cards.preview(input),

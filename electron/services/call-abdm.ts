@@ -28,6 +28,23 @@ export async function callAbdm<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A call made with the patient's user token (X-Token), which only a verification in the last 30 minutes gives. */
+export async function callWithPatientToken<T>(
+  deps: Pick<FlowDeps, 'healthId' | 'tokens'>,
+  abhaNumber: string,
+  call: (client: HealthIdClient, token: string) => Promise<T>,
+): Promise<T> {
+  const token = deps.tokens.require(abhaNumber);
+  const client = await deps.healthId();
+  try {
+    return await callAbdm(() => call(client, token));
+  } catch (error) {
+    // A user token ABDM no longer accepts is as good as expired: drop it, so every later step asks to verify again.
+    if (error instanceof AppFailure && error.code === 'VERIFY_AGAIN') deps.tokens.forget(abhaNumber);
+    throw error;
+  }
+}
+
 // Which screen field each client-side input check stands for.
 const SCREEN_FIELD: Partial<Record<InputField, string>> = { aadhaar: 'aadhaar', otp: 'otp', mobile: 'mobile', healthid: 'abha', healthId: 'abhaAddress' };
 

@@ -1,11 +1,9 @@
-// The patient's ABHA profile and card: fetch for display, save to a file, print on A4 or a CR80 card printer.
+// The patient's ABHA card: fetch for display, save to a file, print on A4 or a CR80 card printer.
 import type { HealthIdClient } from '../abdm/healthid';
 import { printGeometry, printPageHtml, type PrintGeometry, type PrintLayoutName } from '../cards/print-layout';
 import type { AuditLog } from './audit';
-import { AppFailure } from '../shared/errors';
-import { callAbdm } from './call-abdm';
+import { callWithPatientToken } from './call-abdm';
 import type { CardFileFormat, DesktopPort } from './desktop-port';
-import { toPatientView, type PatientView } from './patient-view';
 import type { UserTokens } from './user-tokens';
 
 export type CardFormat = CardFileFormat | 'qr';
@@ -32,11 +30,6 @@ export interface CardDeps {
 
 export class CardService {
   constructor(private readonly deps: CardDeps) {}
-
-  async profile(input: { abhaNumber: string }): Promise<PatientView> {
-    const profile = await this.withToken(input.abhaNumber, (c, token) => c.profile(token));
-    return toPatientView(profile);
-  }
 
   async image(input: { abhaNumber: string; format: CardFormat }): Promise<CardImage> {
     const data = await this.fetch(input.abhaNumber, input.format);
@@ -76,15 +69,7 @@ export class CardService {
     return file.data;
   }
 
-  private async withToken<T>(abhaNumber: string, call: (client: HealthIdClient, token: string) => Promise<T>): Promise<T> {
-    const token = this.deps.tokens.require(abhaNumber);
-    const client = await this.deps.healthId();
-    try {
-      return await callAbdm(() => call(client, token));
-    } catch (error) {
-      // A user token ABDM no longer accepts is as good as expired: drop it, so every later step asks to verify again.
-      if (error instanceof AppFailure && error.code === 'VERIFY_AGAIN') this.deps.tokens.forget(abhaNumber);
-      throw error;
-    }
+  private withToken<T>(abhaNumber: string, call: (client: HealthIdClient, token: string) => Promise<T>): Promise<T> {
+    return callWithPatientToken(this.deps, abhaNumber, call);
   }
 }

@@ -90,25 +90,25 @@ describe('enrolment', () => {
 });
 
 describe('verify an existing ABHA, then the card', () => {
-  async function login() {
-    const sent = await app.call('login.start', { abha: 'asha.verma@sbx' });
-    return app.call('login.confirm', { flowId: sent.flowId, otp: OTP });
+  async function verify() {
+    const sent = await app.call('verify.start', { abha: 'asha.verma@sbx' });
+    return app.call('verify.confirm', { flowId: sent.flowId, otp: OTP });
   }
 
   it('verifies by ABHA address and shows the profile', async () => {
-    const { patient } = await login();
+    const { patient } = await verify();
     expect(patient).toMatchObject({ abhaNumber: '91-4820-1736-5529', name: 'Asha Devi Verma', gender: 'F', dateOfBirth: '14/7/1988' });
     const profile = await app.call('patient.profile', { abhaNumber: patient.abhaNumber });
     expect(profile.abhaAddress).toBe('asha.verma@sbx');
   });
 
   it('says when an ABHA does not exist', async () => {
-    const error = await app.fail('login.start', { abha: '91-0000-0000-0006' });
+    const error = await app.fail('verify.start', { abha: '91-0000-0000-0006' });
     expect(error.abdmCode).toBe('HIS-1008');
   });
 
   it('saves the card as PNG and PDF, prints both layouts, and audits each action', async () => {
-    const { patient } = await login();
+    const { patient } = await verify();
     const image = await app.call('card.image', { abhaNumber: patient.abhaNumber, format: 'png' });
     expect(image.dataUrl.startsWith('data:image/png;base64,iVBOR')).toBe(true);
     const png = await app.call('card.save', { abhaNumber: patient.abhaNumber, format: 'png' });
@@ -135,7 +135,7 @@ describe('verify an existing ABHA, then the card', () => {
     await app.close();
     const clock = manualClock(Date.now());
     app = await startAppHarness({ clock });
-    const { patient } = await login();
+    const { patient } = await verify();
     clock.advance(31 * 60_000);
     const rejected = await app.fail('card.image', { abhaNumber: patient.abhaNumber, format: 'png' });
     expect(rejected.code).toBe('VERIFY_AGAIN');

@@ -7,19 +7,19 @@ import { checkResendAllowed, otpStatus, type OtpClock } from './otp-timer';
 import type { OtpSent } from './enrolment';
 import { toPatientView, type PatientView } from './patient-view';
 
-interface Login {
+interface Verification {
   txnId: string;
   identifier: string;
   otp: OtpClock;
 }
 
-export type LoginDeps = FlowDeps;
+export type VerifyDeps = FlowDeps;
 
-export class AbhaLoginService {
-  private readonly flows: Flows<Login>;
+export class VerifyService {
+  private readonly flows: Flows<Verification>;
   private readonly now: () => number;
 
-  constructor(private readonly deps: LoginDeps) {
+  constructor(private readonly deps: VerifyDeps) {
     this.now = deps.now ?? Date.now;
     this.flows = new Flows(this.now);
   }
@@ -28,22 +28,22 @@ export class AbhaLoginService {
   async start(input: { abha: string }): Promise<OtpSent> {
     const identifier = parseAbhaIdentifier(input.abha)?.value ?? input.abha.trim();
     const { txnId } = await this.abdm((c) => c.authInit({ authMethod: 'AADHAAR_OTP', healthid: identifier }));
-    const login: Login = { txnId, identifier, otp: { sentAt: this.now(), resends: 0 } };
-    const flowId = this.flows.open(login);
-    return { flowId, sentTo: identifier, ...otpStatus(login.otp) };
+    const verification: Verification = { txnId, identifier, otp: { sentAt: this.now(), resends: 0 } };
+    const flowId = this.flows.open(verification);
+    return { flowId, sentTo: identifier, ...otpStatus(verification.otp) };
   }
 
   async resendOtp(input: { flowId: string }): Promise<OtpSent> {
-    const login = this.flows.get(input.flowId);
-    checkResendAllowed(login.otp, this.now());
-    await this.abdm((c) => c.resendAuthOtp({ txnId: login.txnId, authMethod: 'AADHAAR_OTP' }));
-    login.otp = { sentAt: this.now(), resends: login.otp.resends + 1 };
-    return { flowId: input.flowId, sentTo: login.identifier, ...otpStatus(login.otp) };
+    const verification = this.flows.get(input.flowId);
+    checkResendAllowed(verification.otp, this.now());
+    await this.abdm((c) => c.resendAuthOtp({ txnId: verification.txnId, authMethod: 'AADHAAR_OTP' }));
+    verification.otp = { sentAt: this.now(), resends: verification.otp.resends + 1 };
+    return { flowId: input.flowId, sentTo: verification.identifier, ...otpStatus(verification.otp) };
   }
 
   async confirm(input: { flowId: string; otp: string }): Promise<{ patient: PatientView }> {
-    const login = this.flows.get(input.flowId);
-    const jwt = await this.abdm((c) => c.confirmWithAadhaarOtp({ otp: input.otp, txnId: login.txnId }));
+    const verification = this.flows.get(input.flowId);
+    const jwt = await this.abdm((c) => c.confirmWithAadhaarOtp({ otp: input.otp, txnId: verification.txnId }));
     const profile = await this.abdm((c) => c.profile(jwt.token));
     this.flows.close(input.flowId);
     const patient = toPatientView(profile);
