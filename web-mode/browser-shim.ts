@@ -3,7 +3,7 @@
 // renderer cannot tell which transport it has. Bundled for the browser by shim-bundle.ts.
 import { buildApi } from '../electron/ipc/api-shape';
 import type { ChannelName, EventName } from '../electron/ipc/contract';
-import type { Result } from '../electron/ipc/result';
+import type { Result } from '../electron/shared/errors';
 import {
   IPC_PATH,
   SUBPROTOCOL,

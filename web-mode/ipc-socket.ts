@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Dispatch } from '../electron/ipc/dispatch';
 import type { EventBus } from '../electron/ipc/events';
-import type { Result } from '../electron/ipc/result';
+import type { Result } from '../electron/shared/errors';
 import { checkSocketRequest, type Refusal } from './access';
 import { IPC_PATH, SUBPROTOCOL, type ReplyMessage, type ServerMessage } from './protocol';
 

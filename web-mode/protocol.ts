@@ -1,6 +1,6 @@
 // The web-mode wire format, shared by the server and the browser shim (types and constants only).
 import type { EventName } from '../electron/ipc/contract';
-import type { Result } from '../electron/ipc/result';
+import type { Result } from '../electron/shared/errors';
 
 /** Where the WebSocket that carries the IPC contract listens. */
 export const IPC_PATH = '/__web/ipc';

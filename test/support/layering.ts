@@ -58,6 +58,12 @@ export const LAYER_RULES: readonly LayerRule[] = [
     forbids: (t) => t.kind !== 'repo' || outside(t, 'electron/shared/'),
   },
   {
+    folder: 'electron/validation/',
+    mayNotImport: 'anything in the repository outside electron/validation/ and electron/shared/',
+    why: 'the input rules are shared by the IPC contract and the settings store, which sit in different layers',
+    forbids: (t) => outside(t, 'electron/validation/', 'electron/shared/'),
+  },
+  {
     folder: 'electron/abdm/',
     mayNotImport: 'anything in the repository outside electron/abdm/ and electron/shared/',
     why: 'the ABDM client speaks ABDM and nothing of the app, so services, the bridge and tools can all use it',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createDispatcher, type Handlers } from '../../../electron/ipc/dispatch';
-import { AppFailure } from '../../../electron/ipc/result';
+import { AppFailure } from '../../../electron/shared/errors';
 import { DEFAULT_SETTINGS } from '../../../electron/store/settings-schema';
 
 // Only the channels these tests call; the dispatcher never touches the others.

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { startAppCore, type AppCore } from '../../electron/app-core';
-import { openConfSettings } from '../../electron/store/settings';
-import { DEFAULT_SETTINGS } from '../../electron/store/settings-schema';
-import { memorySecretDriver } from '../../electron/store/vault';
+import { startAppCore, type AppCore } from '../../../electron/app-core';
+import { openConfSettings } from '../../../electron/store/settings';
+import { DEFAULT_SETTINGS } from '../../../electron/store/settings-schema';
+import { memorySecretDriver } from '../../../electron/store/vault';
 
 let core: AppCore | undefined;
 const folders: string[] = [];
