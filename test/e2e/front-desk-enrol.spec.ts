@@ -97,6 +97,9 @@ test('a first-time operator enrols a patient, then saves, previews and prints th
   await expect(table.locator('tr[data-action="card.saved"]')).toHaveCount(2);
   await expect(table.locator('tr[data-action="card.printed"]')).toContainText('CR80 card');
   await expect(table).not.toContainText(ravi.aadhaar);
+  const shot = testInfo.outputPath('today-after-enrolment.png');
+  await app.screenshot({ path: shot, fullPage: true });
+  await testInfo.attach('Today after the enrolment', { path: shot, contentType: 'image/png' });
 });
 
 test('the Aadhaar field shows only the last four digits, and edits, pastes and reveals like a normal field', async ({ app }) => {
