@@ -14,7 +14,8 @@ import { healthIdRoutes } from './healthid/index';
 /** Latency, 5xx answers and dropped connections on ABDM routes (never on /_sandbox). */
 function installFaultInjection(app: FastifyInstance, ctx: SandboxContext): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith('/_sandbox')) return;
+    // By the route matched, like the controls' guard, so /%5Fsandbox/... is a control too.
+    if (request.routeOptions.url?.startsWith('/_sandbox')) return;
     const { latencyMs } = ctx.faults.settings;
     if (latencyMs) await sleep(latencyMs);
     const decision = ctx.faults.decide();

@@ -1,8 +1,8 @@
 // Checks on what the operator typed, made before anything is sent, so a typo gets a specific message
 // at once instead of a generic HIS-400 (and a wasted OTP attempt). Rules are the spec's
 // (reference/spec/healthid-v1.md §3, §7); anything the spec leaves open is left to the server.
-import { aadhaarProblem, normaliseAadhaar } from '../shared/aadhaar';
-import { abhaAddressProblem, parseAbhaIdentifier, withoutCmSuffix } from '../shared/abha';
+import { aadhaarIssue, normaliseAadhaar } from '../shared/aadhaar';
+import { abhaAddressIssue, parseAbhaIdentifier, withoutCmSuffix } from '../shared/abha';
 import { isMobile, normaliseMobile } from '../shared/mobile';
 import { isOtp } from '../shared/otp';
 import { AbdmInputError } from './errors';
@@ -10,8 +10,8 @@ import { AUTH_METHODS, type AuthMethod } from './healthid-types';
 
 /** 12-digit Aadhaar number with a correct Verhoeff check digit, or a 16-digit Virtual ID. */
 export function checkAadhaar(input: string): string {
-  const problem = aadhaarProblem(input);
-  if (problem) throw new AbdmInputError('aadhaar', `aadhaar.${problem}`);
+  const issue = aadhaarIssue(input);
+  if (issue) throw new AbdmInputError('aadhaar', issue);
   return normaliseAadhaar(input);
 }
 
@@ -42,8 +42,8 @@ export function checkLoginId(input: string): string {
  * the maximum length is not published, so the server judges it).
  */
 export function checkNewAbhaAddress(input: string): string {
-  const problem = abhaAddressProblem(input);
-  if (problem) throw new AbdmInputError('healthId', `abha-address.${problem}`);
+  const issue = abhaAddressIssue(input);
+  if (issue) throw new AbdmInputError('healthId', issue);
   return withoutCmSuffix(input);
 }
 

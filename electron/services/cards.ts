@@ -40,9 +40,8 @@ export class CardService {
   async save(input: { abhaNumber: string; format: CardFileFormat }): Promise<{ saved: boolean; path?: string }> {
     const data = await this.fetch(input.abhaNumber, input.format);
     const outcome = await this.deps.desktop.save(`ABHA-card-${input.abhaNumber}.${input.format}`, input.format, data);
-    if (!outcome.saved) return { saved: false };
-    this.deps.audit.record('card.saved', input.abhaNumber, input.format);
-    return { saved: true, path: outcome.path };
+    if (outcome.saved) this.deps.audit.record('card.saved', input.abhaNumber, input.format);
+    return outcome;
   }
 
   async preview(input: { abhaNumber: string; layout: PrintLayoutName }): Promise<PrintPreview> {
@@ -60,16 +59,12 @@ export class CardService {
   }
 
   private async fetch(abhaNumber: string, format: CardFormat): Promise<Buffer> {
-    const file = await this.withToken(abhaNumber, (c, token) => {
+    const file = await callWithPatientToken(this.deps, abhaNumber, (c, token) => {
       if (format === 'pdf') return c.pdfCard(token);
       if (format === 'png') return c.pngCard(token);
       if (format === 'svg') return c.svgCard(token);
       return c.qrCode(token);
     });
     return file.data;
-  }
-
-  private withToken<T>(abhaNumber: string, call: (client: HealthIdClient, token: string) => Promise<T>): Promise<T> {
-    return callWithPatientToken(this.deps, abhaNumber, call);
   }
 }

@@ -52,6 +52,12 @@ export function aadhaarProblem(input: string): AadhaarProblem | null {
   return verhoeffValid(digits) ? null : 'check-digit';
 }
 
+/** The same, named as a field issue (electron/shared/errors.ts) for the contract, the screens and the ABDM client. */
+export function aadhaarIssue(input: string): `aadhaar.${AadhaarProblem}` | null {
+  const problem = aadhaarProblem(input);
+  return problem ? `aadhaar.${problem}` : null;
+}
+
 /** "XXXX XXXX 1234": the only form in which an Aadhaar number may be shown, logged or stored. */
 export function maskAadhaar(input: string): string {
   const digits = normaliseAadhaar(input);

@@ -26,6 +26,12 @@ export function abhaAddressProblem(input: string): AbhaAddressProblem | null {
   return null;
 }
 
+/** The same, named as a field issue (electron/shared/errors.ts) for the contract, the screens and the ABDM client. */
+export function abhaAddressIssue(input: string): `abha-address.${AbhaAddressProblem}` | null {
+  const problem = abhaAddressProblem(input);
+  return problem ? `abha-address.${problem}` : null;
+}
+
 /** What the operator typed to identify an ABHA: a number (any spacing) or an address. */
 export function parseAbhaIdentifier(input: string): { kind: 'number'; value: string } | { kind: 'address'; value: string } | null {
   const number = formatAbhaNumber(input);

@@ -8,7 +8,6 @@ import type { AbdmEndpoints } from '../services/abdm-connection';
 /** A part of the core: nothing runs at start; the simulator starts on the first endpoints() and stops at close. */
 export interface TrainingSimulator extends Part {
   endpoints(): Promise<AbdmEndpoints>;
-  close(): Promise<void>;
 }
 
 /** Where a running simulator's ABDM is, with its training credentials. */

@@ -1,8 +1,9 @@
 // One zod schema per kind of input, each built on the rule in electron/shared/ that the renderer and the ABDM
 // client use too. A refusal names its field-issue code (electron/shared/errors.ts) as the issue's message.
 import { z } from 'zod';
-import { aadhaarProblem } from '../shared/aadhaar';
-import { abhaAddressProblem, parseAbhaIdentifier } from '../shared/abha';
+import { aadhaarIssue } from '../shared/aadhaar';
+import { abhaAddressIssue, parseAbhaIdentifier } from '../shared/abha';
+import { isEmail } from '../shared/email';
 import type { FieldIssueCode } from '../shared/errors';
 import { isMobile, normaliseMobile } from '../shared/mobile';
 import { isOtp } from '../shared/otp';
@@ -13,16 +14,14 @@ export const MAX_URL_LENGTH = 2_048;
 
 const issue = (code: FieldIssueCode) => ({ error: code });
 
+/** A refinement from a shared rule that names the field issue it finds, or null. */
+const refusedBy = (issueOf: (value: string) => FieldIssueCode | null) => (value: string, ctx: z.RefinementCtx) => {
+  const found = issueOf(value);
+  if (found) ctx.addIssue({ code: 'custom', message: found });
+};
+
 /** A name or identifier: trimmed, bounded, and free of characters that would change how it is stored or shown. */
-export const plainText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .superRefine((value, ctx) => {
-      const problem = plainTextProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    });
+export const plainText = (max: number) => z.string().trim().max(max).superRefine(refusedBy(plainTextProblem));
 
 export const httpUrl = z
   .string()
@@ -30,10 +29,7 @@ export const httpUrl = z
   .pipe(plainText(MAX_URL_LENGTH))
   .pipe(z.url({ protocol: /^https?$/, ...issue('url') }));
 
-export const aadhaar = z.string().superRefine((value, ctx) => {
-  const problem = aadhaarProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: `aadhaar.${problem}` satisfies FieldIssueCode });
-});
+export const aadhaar = z.string().superRefine(refusedBy(aadhaarIssue));
 export const otp = z.string().refine(isOtp, issue('otp')).transform((value) => value.trim());
 export const mobile = z.string().refine(isMobile, issue('mobile')).transform(normaliseMobile);
 export const abhaNumber = z.string().regex(/^\d{2}-\d{4}-\d{4}-\d{4}$/, issue('abha-number'));
@@ -42,12 +38,9 @@ export const abhaIdentifier = z.string().refine((value) => parseAbhaIdentifier(v
 export const newAbhaAddress = z
   .string()
   .trim()
-  .superRefine((value, ctx) => {
-    const problem = value === '' ? null : abhaAddressProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: `abha-address.${problem}` satisfies FieldIssueCode });
-  });
-const emailFormat = z.email();
-export const email = z.string().trim().refine((value) => value === '' || emailFormat.safeParse(value).success, issue('email'));
+  .superRefine(refusedBy((value) => (value === '' ? null : abhaAddressIssue(value))));
+/** Optional too: empty means none. */
+export const email = z.string().trim().refine((value) => value === '' || isEmail(value), issue('email'));
 export const flowId = z.uuid(issue('wrong-format'));
 export const isoTime = z.iso.datetime();
 export const consentGiven = z.literal(true, issue('consent-required'));

@@ -25,9 +25,9 @@ export function te(error: AppError): string {
   return errorText(error, language());
 }
 
-/** A field's problem, in the current language. */
-export function tfield(issue: FieldIssue): string {
-  return fieldText(issue, language());
+/** Each field's problem, by field path, in the current language (reactive like t()). */
+export function tfields(issues: Iterable<FieldIssue>): Record<string, string> {
+  return Object.fromEntries([...issues].map((issue) => [issue.path, fieldText(issue, language())]));
 }
 
 /** t() with values for the string's {placeholders}. */

@@ -1,16 +1,15 @@
 // What the screens check before sending anything, by the same rules main applies (electron/shared/), named by
 // the same field-issue codes main uses, so one set of words (renderer/lib/i18n.ts `field.*`) serves both.
 // Main checks again; these only spare the patient an OTP sent for a mistyped number.
-import { aadhaarProblem } from '../../electron/shared/aadhaar';
-import { abhaAddressProblem, parseAbhaIdentifier } from '../../electron/shared/abha';
+import { aadhaarIssue } from '../../electron/shared/aadhaar';
+import { abhaAddressIssue, parseAbhaIdentifier } from '../../electron/shared/abha';
+import { isEmail } from '../../electron/shared/email';
 import type { FieldIssueCode } from '../../electron/shared/errors';
 import { isMobile } from '../../electron/shared/mobile';
 import { isOtp } from '../../electron/shared/otp';
 
 export function aadhaarCheck(digits: string): FieldIssueCode | undefined {
-  if (digits === '') return 'required';
-  const problem = aadhaarProblem(digits);
-  return problem ? `aadhaar.${problem}` : undefined;
+  return digits === '' ? 'required' : (aadhaarIssue(digits) ?? undefined);
 }
 
 export function otpCheck(otp: string): FieldIssueCode | undefined {
@@ -27,10 +26,10 @@ export function abhaIdentifierCheck(input: string): FieldIssueCode | undefined {
 
 /** Optional: empty lets ABDM make the address from the ABHA number. */
 export function abhaAddressCheck(input: string): FieldIssueCode | undefined {
-  const problem = input.trim() === '' ? null : abhaAddressProblem(input);
-  return problem ? `abha-address.${problem}` : undefined;
+  return input.trim() === '' ? undefined : (abhaAddressIssue(input) ?? undefined);
 }
 
+/** Optional: empty means none. */
 export function emailCheck(input: string): FieldIssueCode | undefined {
-  return input.trim() === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.trim()) ? undefined : 'email';
+  return input.trim() === '' || isEmail(input) ? undefined : 'email';
 }

@@ -3,7 +3,7 @@
 // every other failure) the whole error goes in the form's alert box. Problems are kept as codes and worded
 // when shown, so switching the language rewords them.
 import type { AppError, FieldIssue, Result } from './api';
-import { tfield } from './app-state.svelte';
+import { tfields } from './app-state.svelte';
 import type { FieldIssueCode } from '../../electron/shared/errors';
 
 export type FieldErrors = Record<string, string>;
@@ -17,7 +17,7 @@ export class FormCall {
 
   /** Each field's problem in the current language. */
   get fields(): FieldErrors {
-    return Object.fromEntries(Object.entries(this.issues).map(([field, issue]) => [field, tfield(issue)]));
+    return tfields(Object.values(this.issues));
   }
 
   /** Resolves with the value, or undefined after recording the failure. Nothing typed is cleared. */
