@@ -1,4 +1,5 @@
 // The front-desk audit trail: stamps each action with the operator and main's clock; the table is the store's.
+// An operator who has not set a name is recorded as '' and shown as "not set" in the desk's language.
 import type { AuditAction, AuditEntry, AuditLogStore, AuditQuery } from '../store/audit-log';
 
 export { AUDIT_ACTIONS, type AuditAction, type AuditEntry, type AuditQuery } from '../store/audit-log';
@@ -11,7 +12,7 @@ export class AuditLog {
   ) {}
 
   record(action: AuditAction, abhaNumber: string | null, detail: string | null = null): void {
-    this.store.append({ at: new Date(this.now()).toISOString(), operator: this.operator() || '(operator not set)', action, abhaNumber, detail });
+    this.store.append({ at: new Date(this.now()).toISOString(), operator: this.operator(), action, abhaNumber, detail });
   }
 
   /** Newest first. `from`/`to` are ISO timestamps (inclusive / exclusive). */
