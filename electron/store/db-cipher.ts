@@ -48,6 +48,8 @@ export function keyOpensFile(file: string, key: string): boolean {
       return true;
     } catch (error) {
       if (isNotADatabaseError(error)) return false;
+      // Page 1 decrypted, but the schema goes on past the copied page: the key is right.
+      if ((error as { code?: unknown }).code === 'SQLITE_CORRUPT') return true;
       throw error;
     } finally {
       db.close();

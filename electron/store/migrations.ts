@@ -2,6 +2,7 @@
 // so a failing step leaves the database at the previous version instead of half-migrated.
 import type Database from 'better-sqlite3-multiple-ciphers';
 import { createAuditLog } from './migrations/001-audit-log';
+import { createHiuTables } from './migrations/002-hiu';
 
 export interface Migration {
   version: number;
@@ -9,7 +10,10 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: 'create audit_log', up: createAuditLog }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: 'create audit_log', up: createAuditLog },
+  { version: 2, name: 'create HIU tables', up: createHiuTables },
+];
 
 export class DatabaseVersionError extends Error {
   readonly code = 'DB_TOO_NEW';

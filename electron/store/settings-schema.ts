@@ -15,6 +15,21 @@ export const bridgeSchema = z.object({
   host: plainText(253).pipe(z.string().min(1)),
   port: z.int().min(1).max(65_535),
   publicUrl: optionalHttpUrl,
+  /** The largest data-push page the bridge takes, in MiB (callbacks are capped at 1 MiB). */
+  dataPushLimitMb: z.int().min(1).max(1024),
+});
+
+/** How the app acts as an HIU: the doctor named on consent requests, and how long to wait for the gateway. */
+export const hiuSchema = z.object({
+  requesterName: plainText(100),
+  /** The doctor's registration number (identifier type REGNO). */
+  requesterRegistrationNumber: plainText(50),
+  /** The register that issued it, e.g. https://www.mciindia.org. */
+  requesterRegistrationSystem: optionalHttpUrl,
+  /** A request whose callback has not come after this long is marked timed out. */
+  answerTimeoutSeconds: z.int().min(5).max(3600),
+  /** On a subscription's DATA event for a patient with a live consent, request the new records at once. */
+  fetchOnDataEvent: z.boolean(),
 });
 
 export const settingsSchema = z.object({
@@ -30,13 +45,14 @@ export const settingsSchema = z.object({
   language: z.enum(['en', 'hi']),
   printerLayout: z.enum(['a4', 'cr80']),
   bridge: bridgeSchema,
+  hiu: hiuSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
 // Strict at both levels so a misspelt key is reported by name instead of silently ignored.
 export const settingsPatchSchema = settingsSchema
   .omit({ schemaVersion: true })
-  .extend({ bridge: bridgeSchema.partial().strict() })
+  .extend({ bridge: bridgeSchema.partial().strict(), hiu: hiuSchema.partial().strict() })
   .partial()
   .strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
@@ -74,5 +90,12 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   operatorName: '',
   language: 'en',
   printerLayout: 'a4',
-  bridge: Object.freeze({ host: '127.0.0.1', port: 8765, publicUrl: '' }),
+  bridge: Object.freeze({ host: '127.0.0.1', port: 8765, publicUrl: '', dataPushLimitMb: 64 }),
+  hiu: Object.freeze({
+    requesterName: '',
+    requesterRegistrationNumber: '',
+    requesterRegistrationSystem: 'https://www.mciindia.org',
+    answerTimeoutSeconds: 60,
+    fetchOnDataEvent: false,
+  }),
 }) as Settings;

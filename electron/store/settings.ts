@@ -73,12 +73,13 @@ export function openConfSettings(dir: string): SettingsStore {
 export function applySettingsPatch(current: Settings, patch: unknown): Settings {
   const parsedPatch = parseFields(settingsPatchSchema, patch);
   if (!parsedPatch.ok) throw new SettingsValidationError(parsedPatch.fields);
-  const { bridge, ...fields } = parsedPatch.data;
+  const { bridge, hiu, ...fields } = parsedPatch.data;
   const merged = {
     ...current,
     ...followEnvironment(current, parsedPatch.data),
     ...fields,
     bridge: { ...current.bridge, ...bridge },
+    hiu: { ...current.hiu, ...hiu },
   };
   const parsed = parseFields(settingsSchema, merged);
   if (!parsed.ok) throw new SettingsValidationError(parsed.fields);

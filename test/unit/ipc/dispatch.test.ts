@@ -9,7 +9,7 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
   return {
     'app.info': () => ({ name: 'ABHA Desk', version: '1.2.3', environment: 'training', dataFolder: '/d', keychain: 'available', transport: 'web' }),
     'settings.get': () => settings,
-    'settings.update': (patch) => (settings = { ...settings, ...patch, bridge: { ...settings.bridge, ...patch.bridge } }),
+    'settings.update': (patch) => (settings = { ...settings, ...patch, bridge: { ...settings.bridge, ...patch.bridge }, hiu: { ...settings.hiu, ...patch.hiu } }),
     ...overrides,
   } as Handlers;
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASE_KEY_ACCOUNT, DatabaseKeyError, openDatabase, type AppDatabase } from '../../../electron/store/db';
 import { memorySecretDriver, openVault, type Vault } from '../../../electron/store/vault';
+import { MIGRATIONS } from '../../../electron/store/migrations';
 
 const MARKER = 'MARKER-ab7f3c-Asha-Verma';
 const SIDE_FILES = ['', '-wal', '-shm'];
@@ -69,7 +70,7 @@ describe('database first run', () => {
     expect(existsSync(file)).toBe(true);
     expect(await vault.get(DATABASE_KEY_ACCOUNT)).toMatch(/^[0-9a-f]{64}$/);
     expect(database.db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(database.db.pragma('user_version', { simple: true })).toBe(1);
+    expect(database.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     const columns = database.db.prepare('SELECT name, type, "notnull" FROM pragma_table_info(?)').all('audit_log');
     expect(columns).toEqual([
       { name: 'id', type: 'INTEGER', notnull: 0 },
@@ -137,7 +138,7 @@ describe('database reopen', () => {
     first.close();
     for (let run = 0; run < 2; run += 1) {
       const again = await open(file, vault);
-      expect(again.db.pragma('user_version', { simple: true })).toBe(1);
+      expect(again.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
       expect(again.db.prepare('SELECT type, name, sql FROM sqlite_master ORDER BY name').all()).toEqual(schema);
       expect(again.db.prepare('SELECT count(*) AS n FROM audit_log').get()).toEqual({ n: 1 });
       again.close();
