@@ -44,6 +44,8 @@ export interface AppCoreOptions {
   logNotice?: (notice: string) => void;
   /** More parts the host runs with the core: started after the core's own, closed before them. */
   parts?: readonly Part[];
+  /** Overrides the settings' bridge port (0: any free port); web mode's --bridge-port. */
+  bridgePort?: number;
   /** Main's clock: OTP resend timers, patient and gateway token expiry, audit times. Tests share a sandbox's. */
   now?: () => number;
 }
@@ -51,6 +53,8 @@ export interface AppCoreOptions {
 export interface AppCore {
   dispatch: Dispatch;
   events: EventBus;
+  /** Where the callback bridge listens (`http://127.0.0.1:<port>`), or null while it is not listening. */
+  bridgeUrl(): string | null;
   /** Closes the parts in reverse order, then the database. Safe to call more than once. */
   close(): Promise<void>;
 }
@@ -95,6 +99,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   return {
     dispatch: createDispatcher(handlers, opts.logError),
     events,
+    bridgeUrl: () => null,
     close: () =>
       (closing ??= (async () => {
         detach();
