@@ -26,6 +26,27 @@ export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
       };
     },
   },
+  {
+    from: 2,
+    name: 'add bridge.dataPushLimitMb and the hiu settings (requester doctor, answer timeout, DATA-event fetch)',
+    // The values version 3 started with, written out so this step stays the same when the defaults move on.
+    up(raw) {
+      const bridge = isPlainObject(raw.bridge) ? raw.bridge : {};
+      const hiu = isPlainObject(raw.hiu) ? raw.hiu : {};
+      return {
+        ...raw,
+        bridge: { dataPushLimitMb: 64, ...bridge },
+        hiu: {
+          requesterName: '',
+          requesterRegistrationNumber: '',
+          requesterRegistrationSystem: 'https://www.mciindia.org',
+          answerTimeoutSeconds: 60,
+          fetchOnDataEvent: false,
+          ...hiu,
+        },
+      };
+    },
+  },
 ];
 
 export interface MigratedSettings {

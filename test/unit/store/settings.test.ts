@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openConfSettings, SettingsValidationError } from '../../../electron/store/settings';
+import { SETTINGS_MIGRATIONS } from '../../../electron/store/settings-migrations';
 import { DEFAULT_SETTINGS, ENVIRONMENT_PRESETS, SETTINGS_VERSION } from '../../../electron/store/settings-schema';
 
 let dir: string;
@@ -30,7 +31,19 @@ describe('settings store', () => {
   it('starts a fresh install with the defaults and writes them to settings.json', () => {
     const store = openConfSettings(dir);
     expect(store.get()).toEqual(DEFAULT_SETTINGS);
-    expect(store.get()).toMatchObject({ environment: 'training', cmId: 'sbx', bridge: { host: '127.0.0.1', port: 8765, publicUrl: '' } });
+    expect(store.get()).toMatchObject({
+      schemaVersion: 3,
+      environment: 'training',
+      cmId: 'sbx',
+      bridge: { host: '127.0.0.1', port: 8765, publicUrl: '', dataPushLimitMb: 64 },
+      hiu: {
+        requesterName: '',
+        requesterRegistrationNumber: '',
+        requesterRegistrationSystem: 'https://www.mciindia.org',
+        answerTimeoutSeconds: 60,
+        fetchOnDataEvent: false,
+      },
+    });
     expect(store.path).toBe(settingsFile());
     expect(readFile()).toEqual(DEFAULT_SETTINGS);
     expect(store.repaired).toEqual([]);
@@ -39,11 +52,48 @@ describe('settings store', () => {
   it('keeps an update across a restart, merging a partial bridge patch', () => {
     const store = openConfSettings(dir);
     const updated = store.update({ clientId: 'SBX_000123', operatorName: 'Meena', bridge: { port: 9000 } });
-    expect(updated.bridge).toEqual({ host: '127.0.0.1', port: 9000, publicUrl: '' });
+    expect(updated.bridge).toEqual({ host: '127.0.0.1', port: 9000, publicUrl: '', dataPushLimitMb: 64 });
     const reopened = openConfSettings(dir).get();
     expect(reopened.clientId).toBe('SBX_000123');
     expect(reopened.operatorName).toBe('Meena');
     expect(reopened.bridge.port).toBe(9000);
+  });
+
+  it('merges a partial hiu patch and keeps it across a restart', () => {
+    const store = openConfSettings(dir);
+    const updated = store.update({ hiu: { requesterName: 'Dr. Kavita Rao', answerTimeoutSeconds: 120 }, bridge: { dataPushLimitMb: 256 } });
+    expect(updated.hiu).toEqual({
+      requesterName: 'Dr. Kavita Rao',
+      requesterRegistrationNumber: '',
+      requesterRegistrationSystem: 'https://www.mciindia.org',
+      answerTimeoutSeconds: 120,
+      fetchOnDataEvent: false,
+    });
+    store.update({ hiu: { fetchOnDataEvent: true, requesterRegistrationSystem: '' } });
+    const reopened = openConfSettings(dir);
+    expect(reopened.repaired).toEqual([]);
+    expect(reopened.get().hiu).toEqual({
+      requesterName: 'Dr. Kavita Rao',
+      requesterRegistrationNumber: '',
+      requesterRegistrationSystem: '',
+      answerTimeoutSeconds: 120,
+      fetchOnDataEvent: true,
+    });
+    expect(reopened.get().bridge.dataPushLimitMb).toBe(256);
+  });
+
+  it.each([
+    [{ bridge: { dataPushLimitMb: 0 } }, { path: 'bridge.dataPushLimitMb', code: 'out-of-range', params: { min: 1 } }],
+    [{ bridge: { dataPushLimitMb: 1025 } }, { path: 'bridge.dataPushLimitMb', code: 'out-of-range', params: { max: 1024 } }],
+    [{ hiu: { answerTimeoutSeconds: 4 } }, { path: 'hiu.answerTimeoutSeconds', code: 'out-of-range', params: { min: 5 } }],
+    [{ hiu: { answerTimeoutSeconds: 3601 } }, { path: 'hiu.answerTimeoutSeconds', code: 'out-of-range', params: { max: 3600 } }],
+    [{ hiu: { requesterRegistrationSystem: 'www.mciindia.org' } }, { path: 'hiu.requesterRegistrationSystem', code: 'url' }],
+    [{ hiu: { fetchOnDataEvent: 'yes' } }, { path: 'hiu.fetchOnDataEvent', code: 'wrong-type', params: { expected: 'boolean' } }],
+    [{ hiu: { requesterName: 'x'.repeat(101) } }, { path: 'hiu.requesterName', code: 'too-long', params: { max: 100 } }],
+  ])('refuses %j, naming the field', (patch, issue) => {
+    const store = openConfSettings(dir);
+    expect(rejection(() => store.update(patch as never)).fields).toEqual([issue]);
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
   });
 
   it('hands out copies, so a caller cannot change the stored settings by mutation', () => {
@@ -186,12 +236,88 @@ describe('settings file migrations and repair', () => {
       operatorName: 'Ravi',
       language: 'hi',
       printerLayout: 'cr80',
-      bridge: { host: '0.0.0.0', port: 9100, publicUrl: 'https://desk.clinic.example' },
+      bridge: { host: '0.0.0.0', port: 9100, publicUrl: 'https://desk.clinic.example', dataPushLimitMb: 64 },
+      hiu: {
+        requesterName: '',
+        requesterRegistrationNumber: '',
+        requesterRegistrationSystem: 'https://www.mciindia.org',
+        answerTimeoutSeconds: 60,
+        fetchOnDataEvent: false,
+      },
     });
     expect(store.repaired).toEqual([]);
     const onDisk = readFile();
     expect(onDisk.schemaVersion).toBe(SETTINGS_VERSION);
     expect(onDisk).not.toHaveProperty('bridgePort');
+  });
+
+  it('migrates a version 2 file (no push limit, no hiu) to version 3, keeping every value, with nothing repaired', () => {
+    const version2 = {
+      schemaVersion: 2,
+      environment: 'production',
+      healthIdBaseUrl: 'https://healthid.abdm.gov.in/api/v1',
+      gatewayBaseUrl: 'https://gateway.clinic-proxy.example/gateway',
+      clientId: 'PROD_000777',
+      hiuId: 'HIU-CLINIC-07',
+      cmId: 'abdm',
+      operatorName: 'मीना शर्मा',
+      language: 'hi',
+      printerLayout: 'cr80',
+      bridge: { host: '0.0.0.0', port: 9443, publicUrl: 'https://abdm-callbacks.clinic.example/hiu' },
+    };
+    writeFile(version2);
+    const store = openConfSettings(dir);
+    const expected = {
+      schemaVersion: 3,
+      environment: 'production',
+      healthIdBaseUrl: 'https://healthid.abdm.gov.in/api/v1',
+      gatewayBaseUrl: 'https://gateway.clinic-proxy.example/gateway',
+      clientId: 'PROD_000777',
+      hiuId: 'HIU-CLINIC-07',
+      cmId: 'abdm',
+      operatorName: 'मीना शर्मा',
+      language: 'hi',
+      printerLayout: 'cr80',
+      bridge: { host: '0.0.0.0', port: 9443, publicUrl: 'https://abdm-callbacks.clinic.example/hiu', dataPushLimitMb: 64 },
+      hiu: {
+        requesterName: '',
+        requesterRegistrationNumber: '',
+        requesterRegistrationSystem: 'https://www.mciindia.org',
+        answerTimeoutSeconds: 60,
+        fetchOnDataEvent: false,
+      },
+    };
+    expect(store.get()).toEqual(expected);
+    expect(store.repaired).toEqual([]);
+    expect(readFile()).toEqual(expected);
+    // Opened again, the upgraded file is simply read.
+    const again = openConfSettings(dir);
+    expect(again.get()).toEqual(expected);
+    expect(again.repaired).toEqual([]);
+  });
+
+  it('keeps hiu values a version 2 file already had, and still repairs an invalid one', () => {
+    writeFile({
+      ...DEFAULT_SETTINGS,
+      schemaVersion: 2,
+      bridge: { host: '127.0.0.1', port: 8765, publicUrl: '', dataPushLimitMb: 128 },
+      hiu: { requesterName: 'Dr. Kavita Rao', answerTimeoutSeconds: 2 },
+    });
+    const store = openConfSettings(dir);
+    expect(store.get().bridge.dataPushLimitMb).toBe(128);
+    expect(store.get().hiu).toEqual({
+      requesterName: 'Dr. Kavita Rao',
+      requesterRegistrationNumber: '',
+      requesterRegistrationSystem: 'https://www.mciindia.org',
+      answerTimeoutSeconds: 60,
+      fetchOnDataEvent: false,
+    });
+    expect(store.repaired).toEqual(['hiu.answerTimeoutSeconds']);
+  });
+
+  it('has one step for each version before the current one, in order', () => {
+    expect(SETTINGS_VERSION).toBe(3);
+    expect(SETTINGS_MIGRATIONS.map((step) => step.from)).toEqual([1, 2]);
   });
 
   it('resets only the invalid fields of a damaged file to their defaults and reports them', () => {
@@ -210,8 +336,8 @@ describe('settings file migrations and repair', () => {
     expect(settings.clientId).toBe('PROD_42');
     expect(settings.language).toBe(DEFAULT_SETTINGS.language);
     expect(settings.gatewayBaseUrl).toBe(DEFAULT_SETTINGS.gatewayBaseUrl);
-    expect(settings.bridge).toEqual({ host: 'desk.local', port: 8765, publicUrl: '' });
-    expect(store.repaired).toEqual(expect.arrayContaining(['language', 'gatewayBaseUrl', 'bridge.port']));
+    expect(settings.bridge).toEqual({ host: 'desk.local', port: 8765, publicUrl: '', dataPushLimitMb: 64 });
+    expect(store.repaired).toEqual(expect.arrayContaining(['language', 'gatewayBaseUrl', 'bridge.port', 'bridge.dataPushLimitMb']));
     expect(store.repaired).not.toContain('clientId');
     expect(readFile()).toEqual(settings);
   });
