@@ -1,0 +1,170 @@
+// Applies stored callbacks, after the bridge has answered 202: oldest first, each in one transaction together
+// with everything it causes (table changes, acknowledgements queued in the outbox), so that a crash can neither
+// lose one nor apply one twice. A callback that answers something not yet known (it overtook the callback that
+// tells us about it) waits and is tried again whenever another callback has been applied.
+import type { Database } from 'better-sqlite3-multiple-ciphers';
+import type { CallbackKind, GatewayGeneration, HiuOperation } from '../../abdm/gateway-generation';
+import type { EventName, EventPayloads } from '../../ipc/contract';
+import type { TimelineStore } from '../../store/timeline';
+import type { GatewayOutbox, OutboxContext } from './gateway-outbox';
+
+/** The inbox as the processor uses it (electron/store/callback-inbox.ts). */
+export interface InboxEntryView {
+  requestId: string;
+  kind: string;
+  path: string;
+  respRequestId: string | null;
+  receivedAt: string;
+  headers: Record<string, string>;
+  body: string;
+  state: string;
+}
+export interface ProcessingInbox {
+  pending(limit: number): InboxEntryView[];
+  waiting(): InboxEntryView[];
+  markDone(requestId: string, at: string): void;
+  markWaiting(requestId: string, note: string): void;
+  markFailed(requestId: string, at: string, note: string): void;
+}
+
+/** What a handler decided: applied (with the keys for the timeline), or not yet (and why). */
+export type Outcome = { applied: true; patientId?: string | null; consentRequestId?: string | null } | { waitFor: string };
+
+export interface Effects {
+  /** Queues a request (an acknowledgement, a fetch) in the same transaction; sent after it commits. */
+  enqueue(operation: HiuOperation, payload: Record<string, unknown>, context?: OutboxContext): string;
+  /** An event for the renderer, sent after the transaction commits. */
+  emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
+  /** Work to do after the commit (e.g. start processing pages). */
+  after(task: () => void): void;
+}
+
+export interface CallbackContext {
+  requestId: string;
+  respRequestId: string | null;
+  headers: Record<string, string>;
+  receivedAt: string;
+  /** The v0.5-shaped body. */
+  payload: Record<string, any>;
+  /** `error.code` of the callback as text, when it carries an error. */
+  errorCode: string | null;
+}
+
+export type CallbackHandler = (callback: CallbackContext, effects: Effects) => Outcome;
+
+/** A callback that has waited this long for what it answers is given up (recorded as failed, kept). */
+const GIVE_UP_WAITING_MS = 24 * 3600_000;
+const BATCH = 200;
+
+export interface CallbackProcessorDeps {
+  db: Database;
+  inbox: ProcessingInbox;
+  outbox: GatewayOutbox;
+  timeline: TimelineStore;
+  generation: () => GatewayGeneration;
+  now: () => number;
+  emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
+  logError(what: string, error: unknown): void;
+}
+
+export class CallbackProcessor {
+  private readonly handlers = new Map<string, CallbackHandler>();
+  private running: Promise<void> | null = null;
+  private again = false;
+
+  constructor(private readonly deps: CallbackProcessorDeps) {}
+
+  on(kind: CallbackKind, handler: CallbackHandler): void {
+    this.handlers.set(kind, handler);
+  }
+
+  /** Starts a run if none is going; a run already going makes one more pass. Resolves when the inbox is drained. */
+  kick(): Promise<void> {
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.drain().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async drain(): Promise<void> {
+    do {
+      this.again = false;
+      let applied = 0;
+      for (let batch = this.deps.inbox.pending(BATCH); batch.length > 0; batch = this.deps.inbox.pending(BATCH)) {
+        for (const entry of batch) if (this.process(entry)) applied += 1;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      // Something new may be what a waiting callback needs.
+      if (applied > 0) for (const entry of this.deps.inbox.waiting()) this.process(entry);
+    } while (this.again);
+  }
+
+  /** Applies one callback; true when it was applied. */
+  private process(entry: InboxEntryView): boolean {
+    const post: (() => void)[] = [];
+    const events: [EventName, unknown][] = [];
+    let outcome: Outcome;
+    try {
+      outcome = this.deps.db.transaction(() => this.apply(entry, post, events)).immediate();
+    } catch (error) {
+      this.deps.logError(`callback ${entry.kind} ${entry.requestId}`, error);
+      this.deps.inbox.markFailed(entry.requestId, this.iso(), error instanceof Error ? error.message.slice(0, 500) : String(error));
+      return false;
+    }
+    if ('waitFor' in outcome) return false;
+    this.deps.outbox.flush();
+    if (entry.respRequestId) this.deps.outbox.wake(entry.respRequestId);
+    for (const [event, payload] of events) this.deps.emit(event, payload as never);
+    for (const task of post) task();
+    return true;
+  }
+
+  private apply(entry: InboxEntryView, post: (() => void)[], events: [EventName, unknown][]): Outcome {
+    const body = JSON.parse(entry.body) as Record<string, unknown>;
+    const payload = this.deps.generation().callbackPayload(entry.kind as CallbackKind, body);
+    const error = payload.error as { code?: unknown } | null | undefined;
+    const errorCode = error && error.code !== undefined && error.code !== null ? String(error.code) : null;
+    const handler = this.handlers.get(entry.kind);
+    const request = entry.respRequestId ? this.deps.outbox.get(entry.respRequestId) : undefined;
+    let outcome: Outcome;
+    if (entry.respRequestId && !request) outcome = { waitFor: `the request ${entry.respRequestId} it answers is not known here` };
+    else if (!handler) outcome = { applied: true };
+    else {
+      const effects: Effects = {
+        enqueue: (operation, body, context) => this.deps.outbox.enqueue(operation, body, context),
+        emit: (event, data) => void events.push([event, data]),
+        after: (task) => void post.push(task),
+      };
+      outcome = handler({ requestId: entry.requestId, respRequestId: entry.respRequestId, headers: entry.headers, receivedAt: entry.receivedAt, payload, errorCode }, effects);
+    }
+    if ('waitFor' in outcome) {
+      if (this.deps.now() - Date.parse(entry.receivedAt) > GIVE_UP_WAITING_MS) {
+        this.deps.inbox.markFailed(entry.requestId, this.iso(), `gave up waiting: ${outcome.waitFor}`);
+      } else if (entry.state !== 'waiting') this.deps.inbox.markWaiting(entry.requestId, outcome.waitFor);
+      return outcome;
+    }
+    this.deps.inbox.markDone(entry.requestId, this.iso());
+    if (entry.respRequestId) this.deps.outbox.recordAnswer(entry.respRequestId, entry.requestId, errorCode);
+    this.deps.timeline.add({
+      at: entry.receivedAt,
+      direction: 'in',
+      path: entry.path,
+      requestId: entry.requestId,
+      respRequestId: entry.respRequestId,
+      step: 'received',
+      httpStatus: 202,
+      errorCode,
+      patientId: outcome.patientId ?? request?.patientId ?? null,
+      consentRequestId: outcome.consentRequestId ?? request?.consentRequestId ?? null,
+    });
+    return outcome;
+  }
+
+  private iso(): string {
+    return new Date(this.deps.now()).toISOString();
+  }
+}

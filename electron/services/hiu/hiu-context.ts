@@ -1,0 +1,37 @@
+// What every HIU service shares: the database, the outbox, the callback processor, settings, clock, events, the
+// audit log, and the patient-status guard. Built once by hiu-engine.ts.
+import type { Database } from 'better-sqlite3-multiple-ciphers';
+import type { EventName, EventPayloads } from '../../ipc/contract';
+import { AppFailure } from '../../shared/errors';
+import type { Settings } from '../../store/settings-schema';
+import type { AuditLog } from '../audit';
+import type { CallbackProcessor } from './callback-processor';
+import type { GatewayOutbox } from './gateway-outbox';
+
+/** The HIU id training mode uses when Settings names none (the simulator routes any id to our bridge). */
+export const TRAINING_HIU_ID = 'HIU-ABHADESK-TRAINING';
+
+export interface HiuContext {
+  db: Database;
+  outbox: GatewayOutbox;
+  processor: CallbackProcessor;
+  settings: () => Settings;
+  now: () => number;
+  emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
+  audit: AuditLog;
+}
+
+/** Refuses new requests for a patient the consent manager deactivated or deleted (services/hiu/patient-status.ts). */
+export interface PatientGuard {
+  assertActive(patientId: string): void;
+}
+
+/** Our HIU id as the gateway knows it. */
+export function hiuIdOf(settings: Settings): string {
+  const configured = settings.hiuId.trim();
+  if (configured) return configured;
+  if (settings.environment === 'training') return TRAINING_HIU_ID;
+  throw new AppFailure('HIU_ID_MISSING');
+}
+
+export const isoAt = (now: () => number) => new Date(now()).toISOString();
