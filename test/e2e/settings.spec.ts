@@ -1,4 +1,5 @@
 // The Settings screen edits main's settings through IPC; what is saved survives a reload.
+import type { Page } from '@playwright/test';
 import { expect, openScreen, test } from './web-mode';
 
 test('changes operator, environment and a base URL, and keeps them after a reload', async ({ app }) => {
@@ -27,6 +28,7 @@ test('moving to production moves the untouched URLs with it, and keeps a hand-en
   await app.getByRole('button', { name: 'Save settings' }).click();
   await expect(app.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
   await expect(app.getByLabel('Gateway base URL')).toHaveValue('https://live.abdm.gov.in/gateway');
+  await expect(app.getByLabel('CM ID')).toHaveValue('abdm');
   await expect(app.getByLabel('Health ID base URL')).toHaveValue('https://healthid.clinic.example/api/v1');
 });
 
@@ -81,3 +83,118 @@ test('follows a change made in another window without losing unsaved edits', asy
   await expect(app.getByLabel('Client ID')).toHaveValue('typed-but-not-saved');
   await other.close();
 });
+
+test('HIU, CM and bridge settings and the consent-request group: typed with the keyboard, saved, kept after a reload', async ({ app }) => {
+  await openScreen(app, 6);
+  // Defaults of a fresh install.
+  await expect(app.getByLabel('Listen host')).toHaveValue('127.0.0.1');
+  await expect(app.getByLabel('Listen port')).toHaveValue('8765');
+  await expect(app.getByLabel('Data-push limit (MiB)')).toHaveValue('64');
+  await expect(app.getByLabel('Registration register (URL)')).toHaveValue('https://www.mciindia.org');
+  await expect(app.getByLabel('Answer timeout (seconds)')).toHaveValue('60');
+  const fetch = app.getByLabel('Fetch new records automatically when a HIP reports new data');
+  await expect(fetch).not.toBeChecked();
+  const registration = app.getByTestId('callback-registration');
+  await expect(registration).toContainText('None yet: enter the public callback URL and save.');
+  await expect(registration).toContainText('In training mode nothing needs registering');
+
+  await app.getByLabel('HIU ID').fill('HIU-CLINIC-07');
+  await app.getByLabel('CM ID').fill('sbx');
+  await app.getByLabel('Listen host').fill('0.0.0.0');
+  await app.getByLabel('Listen port').fill('9443');
+  await app.getByLabel('Public callback URL').fill('https://abdm.clinic.example/hiu');
+  await app.getByLabel('Data-push limit (MiB)').fill('128');
+  await app.getByLabel('Requesting doctor’s name').fill('Dr. Kavita Rao');
+  await app.getByLabel('Doctor’s registration number').fill('KMC-48213');
+  await app.getByLabel('Registration register (URL)').fill('https://www.nmc.org.in');
+  // Tab from the timeout to the checkbox and tick it with Space, as an operator would.
+  await app.getByLabel('Answer timeout (seconds)').fill('120');
+  await app.keyboard.press('Tab');
+  await expect(fetch).toBeFocused();
+  await app.keyboard.press('Space');
+  await expect(fetch).toBeChecked();
+  await app.getByLabel('Doctor’s registration number').press('Enter');
+  await expect(app.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
+  await expect(app.getByTestId('callback-url')).toHaveText('https://abdm.clinic.example/hiu');
+
+  // Main holds exactly what was typed, numbers as numbers.
+  const saved = await app.evaluate(() => window.abhaDesk!.settings.get());
+  expect(saved.ok && { hiuId: saved.value.hiuId, cmId: saved.value.cmId, bridge: saved.value.bridge, hiu: saved.value.hiu }).toEqual({
+    hiuId: 'HIU-CLINIC-07',
+    cmId: 'sbx',
+    bridge: { host: '0.0.0.0', port: 9443, publicUrl: 'https://abdm.clinic.example/hiu', dataPushLimitMb: 128 },
+    hiu: {
+      requesterName: 'Dr. Kavita Rao',
+      requesterRegistrationNumber: 'KMC-48213',
+      requesterRegistrationSystem: 'https://www.nmc.org.in',
+      answerTimeoutSeconds: 120,
+      fetchOnDataEvent: true,
+    },
+  });
+
+  await app.reload();
+  await openScreen(app, 6);
+  await expect(app.getByLabel('HIU ID')).toHaveValue('HIU-CLINIC-07');
+  await expect(app.getByLabel('Listen host')).toHaveValue('0.0.0.0');
+  await expect(app.getByLabel('Listen port')).toHaveValue('9443');
+  await expect(app.getByLabel('Public callback URL')).toHaveValue('https://abdm.clinic.example/hiu');
+  await expect(app.getByLabel('Data-push limit (MiB)')).toHaveValue('128');
+  await expect(app.getByLabel('Requesting doctor’s name')).toHaveValue('Dr. Kavita Rao');
+  await expect(app.getByLabel('Doctor’s registration number')).toHaveValue('KMC-48213');
+  await expect(app.getByLabel('Registration register (URL)')).toHaveValue('https://www.nmc.org.in');
+  await expect(app.getByLabel('Answer timeout (seconds)')).toHaveValue('120');
+  await expect(fetch).toBeChecked();
+  await expect(app.getByTestId('callback-url')).toHaveText('https://abdm.clinic.example/hiu');
+  await shoot(app, 'settings-hiu-en-saved');
+});
+
+test('refuses port 70000, a public URL that is not a URL, an emptied push limit and a 1 s timeout, naming each field', async ({ app }) => {
+  await openScreen(app, 6);
+  await app.getByLabel('Listen port').fill('70000');
+  await app.getByLabel('Public callback URL').fill('abdm.clinic.example/hiu');
+  await app.getByLabel('Data-push limit (MiB)').fill('');
+  await app.getByLabel('Answer timeout (seconds)').fill('1');
+  await app.getByRole('button', { name: 'Save settings' }).click();
+
+  await expect(app.getByRole('alert')).toContainText('Settings not saved');
+  const port = app.getByLabel('Listen port');
+  await expect(port).toHaveAttribute('aria-invalid', 'true');
+  await expect(port).toHaveAccessibleDescription('A port is a whole number from 1 to 65535.');
+  // The caret goes to the first field to fix.
+  await expect(port).toBeFocused();
+  await expect(app.getByLabel('Public callback URL')).toHaveAccessibleDescription(/full address starting with https:\/\//);
+  await expect(app.getByLabel('Data-push limit (MiB)')).toHaveAccessibleDescription('Type a whole number of MiB from 1 to 1024.');
+  await expect(app.getByLabel('Answer timeout (seconds)')).toHaveAccessibleDescription('Type a whole number of seconds from 5 to 3600.');
+  await expect(app.getByLabel('Listen host')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(app.getByTestId('callback-registration')).toContainText('None yet');
+  await shoot(app, 'settings-hiu-en-refused');
+
+  await app.reload();
+  await openScreen(app, 6);
+  await expect(app.getByLabel('Listen port')).toHaveValue('8765');
+  await expect(app.getByLabel('Public callback URL')).toHaveValue('');
+  await expect(app.getByLabel('Data-push limit (MiB)')).toHaveValue('64');
+  await expect(app.getByLabel('Answer timeout (seconds)')).toHaveValue('60');
+});
+
+test('a Hindi desk reads the bridge and consent-request settings, and their refusals, in Hindi', async ({ app }) => {
+  await app.getByRole('button', { name: 'Language: हिन्दी' }).click();
+  await openScreen(app, 6);
+  await expect(app.getByRole('group', { name: 'सहमति अनुरोध' })).toBeVisible();
+  await expect(app.getByRole('group', { name: 'कॉलबैक ब्रिज' })).toBeVisible();
+  await expect(app.getByLabel('जब कोई HIP नया डेटा बताए, तो नए रिकॉर्ड अपने-आप मँगाएँ')).not.toBeChecked();
+  await expect(app.getByTestId('callback-registration')).toContainText('प्रशिक्षण मोड में कुछ भी पंजीकृत कराने की ज़रूरत नहीं');
+  await shoot(app, 'settings-hiu-hi');
+
+  await app.getByLabel('सुनने वाला पोर्ट').fill('70000');
+  await app.getByRole('button', { name: 'सेटिंग्स सहेजें' }).click();
+  await expect(app.getByLabel('सुनने वाला पोर्ट')).toHaveAccessibleDescription('पोर्ट 1 से 65535 तक की पूर्ण संख्या होता है।');
+  await shoot(app, 'settings-hiu-hi-refused');
+});
+
+/** A full-page screenshot attached to the report, for a person to look at the screen as the operator sees it. */
+async function shoot(page: Page, name: string): Promise<void> {
+  const shot = test.info().outputPath(`${name}.png`);
+  await page.screenshot({ path: shot, fullPage: true });
+  await test.info().attach(name, { path: shot, contentType: 'image/png' });
+}
