@@ -1,5 +1,6 @@
 // `npm run web`: serves the built renderer with the real handlers on 127.0.0.1 and prints the URL.
 //   --port <n>                 default 5174 (0 picks a free port)
+//   --bridge-port <n>          the callback bridge's port instead of the one in Settings (0 picks a free port)
 //   --data-dir <folder>        default ~/.local/share/abha-desk-web (not with --keychain memory)
 //   --keychain system|memory   default system; memory uses no keychain at all: secrets and the database stay in
 //                              memory for the run, in a temporary folder removed on exit
@@ -13,18 +14,34 @@ import { logIpcError } from '../electron/ipc/log-error';
 import { keytarDriver } from '../electron/store/keytar-driver';
 
 function usage(problem: string): never {
-  console.error(`${problem}\nUsage: npm run web -- [--port 5174] [--data-dir <folder>] [--keychain system|memory]`);
+  console.error(`${problem}\nUsage: npm run web -- [--port 5174] [--bridge-port <port>] [--data-dir <folder>] [--keychain system|memory]`);
   process.exit(2);
 }
 
 type Keychain = 'system' | 'memory';
 
-function readOptions(): { port: number; dataDir: string | undefined; keychain: Keychain } {
-  let values: { port: string; 'data-dir'?: string | undefined; keychain: string };
+interface Options {
+  port: number;
+  /** Undefined: the port in Settings. */
+  bridgePort: number | undefined;
+  dataDir: string | undefined;
+  keychain: Keychain;
+}
+
+/** A TCP port as typed on the command line: a whole number from 0 (any free port) to 65535. */
+function portNumber(flag: string, value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65_535) usage(`${flag} must be a whole number from 0 to 65535, not "${value}".`);
+  return port;
+}
+
+function readOptions(): Options {
+  let values: { port: string; 'bridge-port'?: string | undefined; 'data-dir'?: string | undefined; keychain: string };
   try {
     ({ values } = parseArgs({
       options: {
         port: { type: 'string', default: '5174' },
+        'bridge-port': { type: 'string' },
         'data-dir': { type: 'string' },
         keychain: { type: 'string', default: 'system' },
       },
@@ -33,8 +50,8 @@ function readOptions(): { port: number; dataDir: string | undefined; keychain: K
   } catch (error) {
     usage(error instanceof Error ? error.message : String(error));
   }
-  const port = Number(values.port);
-  if (!/^\d+$/.test(values.port) || port > 65_535) usage(`--port must be a whole number from 0 to 65535, not "${values.port}".`);
+  const port = portNumber('--port', values.port);
+  const bridgePort = values['bridge-port'] === undefined ? undefined : portNumber('--bridge-port', values['bridge-port']);
   const keychain = values.keychain;
   if (keychain !== 'system' && keychain !== 'memory') usage(`--keychain must be "system" or "memory", not "${keychain}".`);
   // The database key would die with this process and leave a file in the folder that no later run can open.
@@ -44,7 +61,7 @@ function readOptions(): { port: number; dataDir: string | undefined; keychain: K
         'Leave out --data-dir (a temporary folder is used and removed on exit), or use --keychain system to keep the data.',
     );
   }
-  return { port, dataDir: values['data-dir'], keychain };
+  return { port, bridgePort, dataDir: values['data-dir'], keychain };
 }
 
 /** Without a keychain nothing can be kept past this run, so the data folder goes with it. */
@@ -61,6 +78,7 @@ let server;
 try {
   server = await startWebServer({
     port: options.port,
+    bridgePort: options.bridgePort,
     dataFolder: data.folder,
     // No driver is the truth for "memory": the app then says secrets last for this session only (app.info).
     secretDriver: options.keychain === 'memory' ? null : keytarDriver(),
@@ -73,6 +91,8 @@ try {
 
 console.log(`Data folder: ${data.folder}${data.temporary ? ' (temporary, removed on exit)' : ''}`);
 console.log(`ABHA Desk (web mode): ${server.url}`);
+const bridgeUrl = server.bridgeUrl();
+if (bridgeUrl !== null) console.log(`Callback bridge listening on ${bridgeUrl}`);
 
 const running = server;
 async function stop() {

@@ -30,6 +30,8 @@ export interface WebServerOptions {
   desktop?: AppCoreOptions['desktop'];
   /** Passed to the app core: main's clock (tests share their sandbox's manual clock). */
   now?: AppCoreOptions['now'];
+  /** Passed to the app core: the callback bridge's port instead of the settings' one (0 picks a free port). */
+  bridgePort?: AppCoreOptions['bridgePort'];
 }
 
 export interface WebServer {
@@ -37,6 +39,8 @@ export interface WebServer {
   url: string;
   origin: string;
   token: string;
+  /** Where the app core's callback bridge listens, or null while it is not listening. */
+  bridgeUrl(): string | null;
   close(): Promise<void>;
 }
 
@@ -50,6 +54,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     training: opts.training ?? trainingSimulator(),
     desktop: opts.desktop,
     now: opts.now,
+    bridgePort: opts.bridgePort,
   });
   const token = createToken();
   const rendererFolder = opts.rendererFolder ?? DEFAULT_RENDERER_FOLDER;
@@ -72,6 +77,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     url: `${origin}/#token=${token}`,
     origin,
     token,
+    bridgeUrl: () => core.bridgeUrl(),
     close: () =>
       (closing ??= (async () => {
         socket.close();

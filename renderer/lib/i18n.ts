@@ -434,7 +434,7 @@ const hi: Record<StringKey, string> = {
   'field.cm-id': 'केवल अक्षर, अंक और “-”।',
   'field.consent-required': 'पहले मरीज़ से पूछें: मरीज़ की सहमति के बिना कोई OTP नहीं भेजा जाता।',
   'field.clientSecret.required': 'ABDM द्वारा इस क्लिनिक को दिया गया क्लाइंट सीक्रेट लिखें।',
-  'field.bridge.port.out-of-range': 'पोर्ट 1 से 65535 तक की पूर्ण संख्या होता है।',
+  'field.bridge.port.out-of-range': 'पोर्ट 1 से 65535 तक की कोई पूर्ण संख्या होनी चाहिए।',
   'field.bridge.port.wrong-type': 'पोर्ट 1 से 65535 तक की पूर्ण संख्या में लिखें।',
   'field.bridge.dataPushLimitMb.out-of-range': '1 से 1024 तक MiB की पूर्ण संख्या लिखें।',
   'field.bridge.dataPushLimitMb.wrong-type': '1 से 1024 तक MiB की पूर्ण संख्या लिखें।',

@@ -188,7 +188,7 @@ test('a Hindi desk reads the bridge and consent-request settings, and their refu
 
   await app.getByLabel('सुनने वाला पोर्ट').fill('70000');
   await app.getByRole('button', { name: 'सेटिंग्स सहेजें' }).click();
-  await expect(app.getByLabel('सुनने वाला पोर्ट')).toHaveAccessibleDescription('पोर्ट 1 से 65535 तक की पूर्ण संख्या होता है।');
+  await expect(app.getByLabel('सुनने वाला पोर्ट')).toHaveAccessibleDescription('पोर्ट 1 से 65535 तक की कोई पूर्ण संख्या होनी चाहिए।');
   await shoot(app, 'settings-hiu-hi-refused');
 });
 

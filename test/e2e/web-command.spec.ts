@@ -54,6 +54,38 @@ test('rejects a bad flag with a specific message', async () => {
   expect(command.output()).toContain('--keychain must be "system" or "memory", not "vault".');
 });
 
+for (const [args, value] of [
+  [['--bridge-port', '70000'], '70000'],
+  [['--bridge-port', 'eighty'], 'eighty'],
+  [['--bridge-port=-1'], '-1'],
+  [['--bridge-port', '80.5'], '80.5'],
+  [['--bridge-port='], ''],
+] as const) {
+  test(`refuses ${args.join(' ')}: the bridge port is a whole number from 0 to 65535`, async () => {
+    const command = startCommand(['--port', '0', '--keychain', 'memory', ...args]);
+    expect(await exited(command.child)).toBe(2);
+    expect(command.output()).toContain(`--bridge-port must be a whole number from 0 to 65535, not "${value}".`);
+    expect(command.output()).toContain('Usage: npm run web -- [--port 5174] [--bridge-port <port>]');
+  });
+}
+
+test('takes --bridge-port 0, and names the bridge address only when the bridge is listening', async () => {
+  const command = startCommand(['--port', '0', '--keychain', 'memory', '--bridge-port', '0']);
+  try {
+    await command.line(/^ABHA Desk \(web mode\): (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{43})$/m);
+    // Everything the command printed has arrived once its output streams close.
+    const closed = new Promise<number | null>((resolve) => command.child.once('close', (code) => resolve(code)));
+    command.child.kill('SIGTERM');
+    expect(await closed).toBe(0);
+    // The line is there only while the app core reports a listening bridge; it never shows port 0.
+    const bridgeLines = command.output().match(/^Callback bridge.*$/gm) ?? [];
+    expect(bridgeLines.length).toBeLessThanOrEqual(1);
+    for (const line of bridgeLines) expect(line).toMatch(/^Callback bridge listening on http:\/\/127\.0\.0\.1:(?!0$)\d+$/);
+  } finally {
+    command.child.kill('SIGKILL');
+  }
+});
+
 test('refuses --keychain memory with --data-dir, which would leave a database no later run could open', async () => {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'abha-web-refused-'));
   try {
