@@ -69,7 +69,11 @@ export class GatewayOutbox {
 
   /** Records and sends; resolves after the first attempt with the request's state (accepted, refused, or retrying). */
   async send(operation: HiuOperation, payload: Record<string, unknown>, context: OutboxContext = {}): Promise<OutboxEntry> {
-    const requestId = this.enqueue(operation, payload, context);
+    return this.sendNow(this.enqueue(operation, payload, context));
+  }
+
+  /** Makes the first attempt at a queued request now; resolves after it with the request's state. */
+  async sendNow(requestId: string): Promise<OutboxEntry> {
     await this.attempt(requestId);
     return this.deps.store.get(requestId)!;
   }

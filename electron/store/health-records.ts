@@ -1,0 +1,189 @@
+// The data_transfers and health_records tables (migrations/002-hiu.ts): each health-information request with its
+// short-lived key, and each entry a HIP pushed — its FHIR bundle sealed with the records key, or why it failed.
+import type { Database } from 'better-sqlite3-multiple-ciphers';
+
+export type TransferStatus = 'SENDING' | 'REQUESTED' | 'RECEIVING' | 'TRANSFERRED' | 'FAILED' | 'ERASED';
+
+export interface TransferRow {
+  id: string;
+  artefactId: string;
+  transactionId: string | null;
+  secretHash: string;
+  /** Sealed with the records key; null once the transfer ended. */
+  privateKey: Buffer | null;
+  publicKey: string;
+  nonce: string;
+  dateFrom: string;
+  dateTo: string;
+  status: TransferStatus;
+  pageCount: number | null;
+  errorCode: string | null;
+  createdAt: string;
+  endedAt: string | null;
+}
+
+export interface RecordMeta {
+  id: string;
+  transferId: string;
+  artefactId: string;
+  consentRequestId: string;
+  patientId: string;
+  hipId: string;
+  careContext: string;
+  hiType: string | null;
+  recordDate: string | null;
+  pageNumber: number;
+  entryIndex: number;
+  status: 'delivered' | 'errored';
+  error: string | null;
+  contentBytes: number | null;
+  receivedAt: string;
+}
+
+export interface RecordFilter {
+  patientId?: string;
+  consentRequestId?: string;
+  artefactId?: string;
+  hipId?: string;
+  hiType?: string;
+  limit?: number;
+}
+
+const transferFromRow = (row: any): TransferRow => ({
+  id: row.id,
+  artefactId: row.artefact_id,
+  transactionId: row.transaction_id,
+  secretHash: row.secret_hash,
+  privateKey: row.private_key,
+  publicKey: row.public_key,
+  nonce: row.nonce,
+  dateFrom: row.date_from,
+  dateTo: row.date_to,
+  status: row.status,
+  pageCount: row.page_count,
+  errorCode: row.error_code,
+  createdAt: row.created_at,
+  endedAt: row.ended_at,
+});
+
+const recordFromRow = (row: any): RecordMeta => ({
+  id: row.id,
+  transferId: row.transfer_id,
+  artefactId: row.artefact_id,
+  consentRequestId: row.consent_request_id,
+  patientId: row.patient_id,
+  hipId: row.hip_id,
+  careContext: row.care_context,
+  hiType: row.hi_type,
+  recordDate: row.record_date,
+  pageNumber: row.page_number,
+  entryIndex: row.entry_index,
+  status: row.status,
+  error: row.error,
+  contentBytes: row.content_bytes,
+  receivedAt: row.received_at,
+});
+
+const META_COLUMNS = `id, transfer_id, artefact_id, consent_request_id, patient_id, hip_id, care_context, hi_type, record_date, page_number,
+  entry_index, status, error, content_bytes, received_at`;
+
+export class HealthRecordStore {
+  constructor(private readonly db: Database) {}
+
+  addTransfer(t: Omit<TransferRow, 'transactionId' | 'pageCount' | 'errorCode' | 'endedAt'>): void {
+    this.db
+      .prepare(
+        `INSERT INTO data_transfers (id, artefact_id, secret_hash, private_key, public_key, nonce, date_from, date_to, status, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(t.id, t.artefactId, t.secretHash, t.privateKey, t.publicKey, t.nonce, t.dateFrom, t.dateTo, t.status, t.createdAt, t.createdAt);
+  }
+
+  transfer(id: string): TransferRow | undefined {
+    const row = this.db.prepare('SELECT * FROM data_transfers WHERE id = ?').get(id);
+    return row ? transferFromRow(row) : undefined;
+  }
+
+  transferBySecretHash(secretHash: string): TransferRow | undefined {
+    const row = this.db.prepare('SELECT * FROM data_transfers WHERE secret_hash = ?').get(secretHash);
+    return row ? transferFromRow(row) : undefined;
+  }
+
+  transfersOf(artefactId: string): TransferRow[] {
+    return this.db.prepare('SELECT * FROM data_transfers WHERE artefact_id = ? ORDER BY created_at').all(artefactId).map(transferFromRow);
+  }
+
+  /** Transfers still open (not ended), oldest first. */
+  openTransfers(): TransferRow[] {
+    return this.db.prepare('SELECT * FROM data_transfers WHERE ended_at IS NULL ORDER BY created_at').all().map(transferFromRow);
+  }
+
+  setTransactionId(id: string, transactionId: string, at: string): void {
+    this.db.prepare(`UPDATE data_transfers SET transaction_id = ?, status = CASE status WHEN 'SENDING' THEN 'REQUESTED' ELSE status END, updated_at = ? WHERE id = ?`).run(transactionId, at, id);
+  }
+
+  setStatus(id: string, status: TransferStatus, at: string, extra: { pageCount?: number; errorCode?: string | null } = {}): void {
+    this.db
+      .prepare('UPDATE data_transfers SET status = ?, page_count = COALESCE(?, page_count), error_code = COALESCE(?, error_code), updated_at = ? WHERE id = ?')
+      .run(status, extra.pageCount ?? null, extra.errorCode ?? null, at, id);
+  }
+
+  /** The transfer is over: its private key is destroyed and no further page is taken. */
+  end(id: string, status: TransferStatus, at: string, errorCode: string | null = null): void {
+    this.db
+      .prepare('UPDATE data_transfers SET status = ?, private_key = NULL, error_code = COALESCE(?, error_code), ended_at = COALESCE(ended_at, ?), updated_at = ? WHERE id = ?')
+      .run(status, errorCode, at, at, id);
+  }
+
+  /** Stores one entry; false when this entry of this page was already stored (a page delivered twice). */
+  addRecord(meta: RecordMeta, content: Buffer | null): boolean {
+    return (
+      this.db
+        .prepare(
+          `INSERT OR IGNORE INTO health_records (${META_COLUMNS}, content) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          meta.id, meta.transferId, meta.artefactId, meta.consentRequestId, meta.patientId, meta.hipId, meta.careContext, meta.hiType, meta.recordDate,
+          meta.pageNumber, meta.entryIndex, meta.status, meta.error, meta.contentBytes, meta.receivedAt, content,
+        ).changes === 1
+    );
+  }
+
+  records(filter: RecordFilter = {}): RecordMeta[] {
+    return this.db
+      .prepare(
+        `SELECT ${META_COLUMNS} FROM health_records WHERE (? IS NULL OR patient_id = ?) AND (? IS NULL OR consent_request_id = ?)
+         AND (? IS NULL OR artefact_id = ?) AND (? IS NULL OR hip_id = ?) AND (? IS NULL OR hi_type = ?)
+         ORDER BY record_date DESC, received_at DESC, page_number, entry_index LIMIT ?`,
+      )
+      .all(
+        filter.patientId ?? null, filter.patientId ?? null, filter.consentRequestId ?? null, filter.consentRequestId ?? null,
+        filter.artefactId ?? null, filter.artefactId ?? null, filter.hipId ?? null, filter.hipId ?? null, filter.hiType ?? null, filter.hiType ?? null,
+        filter.limit ?? 1000,
+      )
+      .map(recordFromRow);
+  }
+
+  recordsOfTransfer(transferId: string): RecordMeta[] {
+    return this.db.prepare(`SELECT ${META_COLUMNS} FROM health_records WHERE transfer_id = ? ORDER BY page_number, entry_index`).all(transferId).map(recordFromRow);
+  }
+
+  record(id: string): { meta: RecordMeta; content: Buffer | null } | undefined {
+    const row = this.db.prepare(`SELECT ${META_COLUMNS}, content FROM health_records WHERE id = ?`).get(id) as any;
+    return row ? { meta: recordFromRow(row), content: row.content } : undefined;
+  }
+
+  /** Erases an artefact's records and transfer keys; returns how many records went. */
+  eraseArtefact(artefactId: string, at: string): number {
+    this.db.prepare(`UPDATE data_transfers SET private_key = NULL, status = 'ERASED', ended_at = COALESCE(ended_at, ?), updated_at = ? WHERE artefact_id = ?`).run(at, at, artefactId);
+    this.db.prepare('DELETE FROM data_push_pages WHERE secret_hash IN (SELECT secret_hash FROM data_transfers WHERE artefact_id = ?)').run(artefactId);
+    return this.db.prepare('DELETE FROM health_records WHERE artefact_id = ?').run(artefactId).changes;
+  }
+
+  /** Deletes the transfers of an artefact altogether (patient DELETED). */
+  forgetArtefactTransfers(artefactId: string): void {
+    this.db.prepare('DELETE FROM data_push_pages WHERE secret_hash IN (SELECT secret_hash FROM data_transfers WHERE artefact_id = ?)').run(artefactId);
+    this.db.prepare('DELETE FROM health_records WHERE artefact_id = ?').run(artefactId);
+    this.db.prepare('DELETE FROM data_transfers WHERE artefact_id = ?').run(artefactId);
+  }
+}
