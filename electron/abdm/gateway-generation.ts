@@ -96,4 +96,6 @@ export interface GatewayGeneration {
   callbackPayload(kind: CallbackKind, body: Record<string, unknown>): Record<string, unknown>;
   /** Where the gateway's JWKS lives, relative to the gateway base URL. */
   readonly certsPath: string;
+  /** The body of a HIP's data push (health-information transfer) to the push URL we hand out. */
+  readonly dataPushSchema: z.ZodType;
 }

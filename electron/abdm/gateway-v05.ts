@@ -1,7 +1,7 @@
 // Gateway v0.5 (reference/spec/gateway-v05.md): every call is POST /v0.5/<path> with `requestId` and `timestamp`
 // in the body and X-CM-ID in the headers; callbacks come to <bridge>/v0.5/<path> and name what they answer in
 // `resp.requestId`.
-import { V05_CALLBACK_SCHEMAS } from './gateway-v05-schemas';
+import { V05_CALLBACK_SCHEMAS, V05_DATA_PUSH_SCHEMA } from './gateway-v05-schemas';
 import type { CallbackKind, CallbackRoute, GatewayGeneration, HiuOperation } from './gateway-generation';
 
 const REQUEST_PATHS: Record<HiuOperation, string> = {
@@ -49,6 +49,7 @@ export const GATEWAY_V05: GatewayGeneration = {
   name: 'v0.5',
   callbackRoutes: routes,
   certsPath: '/v0.5/certs',
+  dataPushSchema: V05_DATA_PUSH_SCHEMA,
   request(operation, envelope, payload) {
     return {
       path: REQUEST_PATHS[operation],

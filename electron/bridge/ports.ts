@@ -51,8 +51,12 @@ export interface BridgeListener {
   pageStored?(page: ReceivedPushPage): void;
 }
 
-/** Why a request to the bridge was turned away; counted for `bridge.status` and the forged-callback tests. */
-export const REFUSAL_REASONS = ['no-token', 'bad-token', 'bad-body', 'too-large', 'unknown-path'] as const;
+/**
+ * Why a request to the bridge was turned away; counted for `bridge.status` and the forged-callback tests.
+ * 401 no-token / bad-token, 400 or 415 bad-body, 413 too-large, 404 unknown-path (an unknown push secret too),
+ * 503 jwks-unavailable (the gateway's keys could not be fetched), 500 store-failed (storage threw; nothing acknowledged).
+ */
+export const REFUSAL_REASONS = ['no-token', 'bad-token', 'bad-body', 'too-large', 'unknown-path', 'jwks-unavailable', 'store-failed'] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 export interface BridgeCounters {
