@@ -24,6 +24,8 @@ import { EnrolmentService } from './services/enrolment';
 import { folderDesktop } from './services/folder-desktop';
 import type { TrainingSimulator } from './training/simulator';
 import { UserTokens } from './services/user-tokens';
+import { HiuEngine } from './services/hiu/hiu-engine';
+import { RecordCipher } from './store/record-cipher';
 import { APP_NAME, APP_VERSION } from './version';
 
 export interface AppCoreOptions {
@@ -55,6 +57,8 @@ export interface AppCore {
   events: EventBus;
   /** Where the callback bridge listens (`http://127.0.0.1:<port>`), or null while it is not listening. */
   bridgeUrl(): string | null;
+  /** The HIU engine, for tests that move the clock (sweep) or wait until every callback is applied (idle). */
+  hiu: HiuEngine;
   /** Closes the parts in reverse order, then the database. Safe to call more than once. */
   close(): Promise<void>;
 }
@@ -73,6 +77,19 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   const healthId = () => abdm.healthId();
   const tokens = new UserTokens(now);
   const audit = new AuditLog(new AuditLogStore(database.db), () => settings().operatorName, now);
+  const logPartError = (what: string, error: unknown) =>
+    opts.logError ? opts.logError(`core: ${what}`, error) : console.error(`[core] ${what} failed:`, error);
+  const hiu = new HiuEngine({
+    db: database.db,
+    settings,
+    abdm,
+    cipher: await RecordCipher.open(vault),
+    audit,
+    now,
+    emit: (event, payload) => events.emit(event, payload),
+    logError: logPartError,
+    bridgePort: opts.bridgePort,
+  });
   const handlers = createHandlers({
     name: APP_NAME,
     version: APP_VERSION,
@@ -86,10 +103,9 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     patients: new PatientService({ healthId, tokens }),
     cards: new CardService({ healthId, tokens, audit, desktop: opts.desktop ?? folderDesktop(path.join(opts.dataFolder, 'exports')) }),
     audit,
+    hiu,
   });
-  const logPartError = (what: string, error: unknown) =>
-    opts.logError ? opts.logError(`core: ${what}`, error) : console.error(`[core] ${what} failed:`, error);
-  const parts = new Parts([...(simulator ? [simulator] : []), ...(opts.parts ?? [])], settings, logPartError);
+  const parts = new Parts([...(simulator ? [simulator] : []), ...hiu.parts(), ...(opts.parts ?? [])], settings, logPartError);
   await parts.start();
   // settings.update announces every change on the bus; a part whose settings key changed is restarted.
   const detach = events.attach((event, payload) => {
@@ -99,7 +115,8 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   return {
     dispatch: createDispatcher(handlers, opts.logError),
     events,
-    bridgeUrl: () => null,
+    bridgeUrl: () => hiu.bridge.url(),
+    hiu,
     close: () =>
       (closing ??= (async () => {
         detach();

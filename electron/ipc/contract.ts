@@ -8,6 +8,14 @@ import type { AuditEntry } from '../services/audit';
 import type { CardImage, PrintPreview } from '../services/cards';
 import type { EnrolmentResult, OtpSent } from '../services/enrolment';
 import type { PatientView } from '../services/patient-view';
+import type { FoundPatient } from '../services/hiu/patient-identification';
+import type { KycPatient, KycStarted } from '../services/hiu/kyc-auth';
+import type { ConsentView } from '../services/hiu/consents';
+import type { StoredRecord, TransferView } from '../services/hiu/health-information';
+import type { SubscriptionView } from '../services/hiu/subscriptions';
+import type { BridgeStatus } from '../services/hiu/bridge-part';
+import type { RecordMeta } from '../store/health-records';
+import type { TimelineEntry } from '../store/timeline';
 
 /** A channel: the zod schema its input must pass, and (as a type only) what it returns. */
 interface Channel<I extends z.ZodType, O> {
@@ -31,6 +39,21 @@ export interface AppInfo {
 // Pasted secrets often carry a line break at the end: trimmed. Inside, a NUL would be cut off by the keychain's
 // C library and a broken character replaced, so the secret stored would not be the one typed: refused.
 const clientSecret = plainText(500).pipe(z.string().min(1));
+
+// The HIU side. A patient is named by ABHA address with its consent-manager suffix (asha.verma@sbx).
+const patientId = plainText(100).pipe(z.string().regex(/^[a-z0-9][a-z0-9._-]*@[a-z0-9-]+$/i, { error: 'abha-identifier' }));
+const recordId = z.uuid({ error: 'wrong-format' });
+const hipId = plainText(100).pipe(z.string().min(1));
+const HI_TYPE_NAMES = ['OPConsultation', 'Prescription', 'DischargeSummary', 'DiagnosticReport', 'ImmunizationRecord', 'HealthDocumentRecord', 'WellnessRecord'] as const;
+const PURPOSES = ['CAREMGT', 'BTG', 'PUBHLTH', 'HPAYMT', 'DSRCH', 'PATRQT'] as const;
+const demographics = z
+  .object({
+    name: plainText(100).pipe(z.string().min(1)),
+    gender: z.enum(['M', 'F', 'O', 'U']),
+    dateOfBirth: z.iso.date(),
+    identifier: z.object({ type: z.literal('MOBILE'), value: mobile }).strict().optional(),
+  })
+  .strict();
 
 export const contract = {
   'app.info': takes(noInput).returns<AppInfo>(),
@@ -56,14 +79,75 @@ export const contract = {
   'card.printPreview': takes(z.object({ abhaNumber, layout: z.enum(['a4', 'cr80']) }).strict()).returns<PrintPreview>(),
   'card.print': takes(z.object({ abhaNumber, layout: z.enum(['a4', 'cr80']) }).strict()).returns<{ printed: boolean; savedTo?: string }>(),
 
+  'hiu.findPatient': takes(z.object({ patientId }).strict()).returns<FoundPatient>(),
+  'hiu.authModes': takes(z.object({ patientId }).strict()).returns<{ modes: string[] }>(),
+  'hiu.authStart': takes(z.object({ patientId, mode: z.enum(['MOBILE_OTP', 'AADHAAR_OTP', 'DEMOGRAPHICS', 'DIRECT']) }).strict()).returns<KycStarted>(),
+  'hiu.authConfirm': takes(z.object({ flowId, otp: otp.optional(), demographics: demographics.optional() }).strict()).returns<{ patient: KycPatient }>(),
+
+  'consents.request': takes(
+    z
+      .object({
+        patientId,
+        purposeCode: z.enum(PURPOSES),
+        hiTypes: z.array(z.enum(HI_TYPE_NAMES)).min(1).max(HI_TYPE_NAMES.length),
+        from: isoTime,
+        to: isoTime,
+        dataEraseAt: isoTime,
+        hipId: hipId.optional(),
+      })
+      .strict(),
+  ).returns<ConsentView>(),
+  'consents.list': takes(z.object({ patientId: patientId.optional() }).strict().optional()).returns<ConsentView[]>(),
+  'consents.get': takes(z.object({ id: recordId }).strict()).returns<ConsentView>(),
+  'consents.refresh': takes(z.object({ id: recordId }).strict()).returns<ConsentView>(),
+
+  'records.fetch': takes(z.object({ artefactId: recordId }).strict()).returns<TransferView>(),
+  'records.list': takes(
+    z
+      .object({ patientId: patientId.optional(), consentRequestId: recordId.optional(), artefactId: recordId.optional(), hipId: hipId.optional(), hiType: z.enum(HI_TYPE_NAMES).optional() })
+      .strict()
+      .optional(),
+  ).returns<RecordMeta[]>(),
+  'records.get': takes(z.object({ id: recordId }).strict()).returns<StoredRecord>(),
+
+  'subscriptions.request': takes(
+    z
+      .object({
+        patientId,
+        categories: z.array(z.enum(['LINK', 'DATA'])).min(1).max(2),
+        hipIds: z.array(hipId).max(50).optional(),
+        from: isoTime,
+        to: isoTime,
+        purposeCode: z.enum(PURPOSES).optional(),
+      })
+      .strict(),
+  ).returns<SubscriptionView>(),
+  'subscriptions.list': takes(z.object({ patientId: patientId.optional() }).strict().optional()).returns<SubscriptionView[]>(),
+  'timeline.list': takes(z.object({ patientId: patientId.optional(), consentRequestId: recordId.optional() }).strict()).returns<TimelineEntry[]>(),
+  'bridge.status': takes(noInput).returns<BridgeStatus>(),
+
   'audit.list': takes(z.object({ from: isoTime.optional(), to: isoTime.optional(), limit: z.int().min(1).max(1000).optional() }).strict()).returns<AuditEntry[]>(),
 };
 
 /** Events pushed from main to the renderer, with their payload types. */
 export interface EventPayloads {
   'settings.changed': Settings;
+  /** A consent request (ours) or one of its artefacts changed; read it with consents.get. */
+  'consents.changed': { id: string };
+  /** Records of a transfer were stored (`count` delivered on this page). */
+  'records.arrived': { consentRequestId: string; artefactId: string; patientId: string; count: number };
+  'bridge.changed': BridgeStatus;
+  'patients.statusChanged': { patientId: string; status: string };
+  'subscriptions.event': { subscriptionId: string; eventId: string; category: string; patientId: string; hipId: string; careContexts: string[]; hiTypes: string[] };
 }
-export const eventNames = ['settings.changed'] as const satisfies readonly (keyof EventPayloads)[];
+export const eventNames = [
+  'settings.changed',
+  'consents.changed',
+  'records.arrived',
+  'bridge.changed',
+  'patients.statusChanged',
+  'subscriptions.event',
+] as const satisfies readonly (keyof EventPayloads)[];
 
 export type Contract = typeof contract;
 export type ChannelName = keyof Contract;

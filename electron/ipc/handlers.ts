@@ -9,6 +9,7 @@ import type { VerifyService } from '../services/verify';
 import type { CardService } from '../services/cards';
 import type { PatientService } from '../services/patients';
 import type { EnrolmentService } from '../services/enrolment';
+import type { HiuEngine } from '../services/hiu/hiu-engine';
 import { CLIENT_SECRET_ACCOUNT } from '../services/abdm-connection';
 import { AppFailure } from '../shared/errors';
 
@@ -25,6 +26,7 @@ export interface HandlerContext {
   patients: PatientService;
   cards: CardService;
   audit: AuditLog;
+  hiu: HiuEngine;
 }
 
 export function createHandlers(ctx: HandlerContext): Handlers {
@@ -71,6 +73,22 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'card.save': (input) => ctx.cards.save(input),
     'card.printPreview': (input) => ctx.cards.preview(input),
     'card.print': (input) => ctx.cards.print(input),
+
+    'hiu.findPatient': (input) => ctx.hiu.identification.find(input),
+    'hiu.authModes': (input) => ctx.hiu.kyc.modes(input),
+    'hiu.authStart': (input) => ctx.hiu.kyc.start(input),
+    'hiu.authConfirm': (input) => ctx.hiu.kyc.confirm(input),
+    'consents.request': (input) => ctx.hiu.consents.request(input),
+    'consents.list': (input) => ctx.hiu.consents.list(input ?? {}),
+    'consents.get': (input) => ctx.hiu.consents.get(input),
+    'consents.refresh': (input) => ctx.hiu.consents.refresh(input),
+    'records.fetch': (input) => ctx.hiu.records.fetch(input),
+    'records.list': (input) => ctx.hiu.records.list(input ?? {}),
+    'records.get': (input) => ctx.hiu.records.get(input),
+    'subscriptions.request': (input) => ctx.hiu.subscriptions.request(input),
+    'subscriptions.list': (input) => ctx.hiu.subscriptions.list(input ?? {}),
+    'timeline.list': (input) => ctx.hiu.timelineList(input),
+    'bridge.status': () => ctx.hiu.bridge.status(),
 
     'audit.list': (query) => ctx.audit.list(query),
   };

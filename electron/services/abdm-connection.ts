@@ -22,6 +22,8 @@ export type TrainingEndpoints = () => Promise<AbdmEndpoints>;
 interface Connected {
   key: string;
   healthId: HealthIdClient;
+  gatewayBaseUrl: string;
+  session: GatewaySession;
 }
 
 export class AbdmConnection {
@@ -38,13 +40,19 @@ export class AbdmConnection {
     return (await this.connect()).healthId;
   }
 
+  /** The gateway of the current environment and its session (the HIU engine's requests). */
+  async gateway(): Promise<{ gatewayBaseUrl: string; session: GatewaySession; training: boolean }> {
+    const connected = await this.connect();
+    return { gatewayBaseUrl: connected.gatewayBaseUrl, session: connected.session, training: this.settings().environment === 'training' };
+  }
+
   private async connect(): Promise<Connected> {
     const settings = this.settings();
     const key = [settings.environment, settings.healthIdBaseUrl, settings.gatewayBaseUrl, settings.clientId].join('|');
     if (this.current?.key === key) return this.current;
     const endpoints = settings.environment === 'training' ? await this.training() : this.configured(settings);
     const session = new GatewaySession({ gatewayBaseUrl: endpoints.gatewayBaseUrl, clientId: endpoints.clientId, clientSecret: endpoints.clientSecret, now: this.now });
-    this.current = { key, healthId: createHealthIdClient({ baseUrl: endpoints.healthIdBaseUrl, session }) };
+    this.current = { key, healthId: createHealthIdClient({ baseUrl: endpoints.healthIdBaseUrl, session }), gatewayBaseUrl: endpoints.gatewayBaseUrl, session };
     return this.current;
   }
 

@@ -30,7 +30,8 @@ export const test = base.extend<WebModeFixtures & WebModeOptions>({
   },
   web: async ({ dataFolder, webOptions }, use) => {
     const { secretDriver = memorySecretDriver(), ...more } = webOptions;
-    const server = await startWebServer({ dataFolder, secretDriver, ...more });
+    // Any free port: tests run side by side, and a desk may have its own bridge on the Settings port.
+    const server = await startWebServer({ dataFolder, secretDriver, bridgePort: 0, ...more });
     await use(server);
     await server.close();
   },

@@ -26,6 +26,8 @@ export interface AppHarness {
 export interface AppHarnessOptions {
   /** The keychain the app core sees; by default one held in this process's memory. */
   secretDriver?: SecretDriver;
+  /** Main's clock; share the sandbox's (`sandbox.context.clock.now`) to move both together. */
+  now?: () => number;
 }
 
 export async function startAppHarness(sandboxOptions: SandboxOptions = {}, options: AppHarnessOptions = {}): Promise<AppHarness> {
@@ -39,6 +41,9 @@ export async function startAppHarness(sandboxOptions: SandboxOptions = {}, optio
     secretDriver: options.secretDriver ?? memorySecretDriver(),
     transport: 'web',
     training: async () => endpointsOf(sandbox),
+    // Any free port: integration tests run side by side.
+    bridgePort: 0,
+    now: options.now,
   });
   const call = async <C extends ChannelName>(channel: C, input?: InputOf<C>) => {
     const result = await core.dispatch(channel, input);

@@ -33,6 +33,7 @@ export function requestHealthInformation(world: HiuWorld, caller: Caller, body: 
       status: 'REQUESTED',
       pages: [],
       hiuNotifications: [],
+      sent: [],
     };
     world.transfers.set(transfer.transactionId, transfer);
     world.later(world.settings.dataPushDelayMs, () => pushHealthInformation(world, transfer));

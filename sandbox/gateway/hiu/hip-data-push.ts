@@ -33,6 +33,12 @@ export async function pushHealthInformation(world: HiuWorld, transfer: TransferR
   const entries: Entry[] = [];
   for (const { subject, hiType } of recordsToSend(world, transfer, patient, hip)) {
     const bundle = await generateRecordBundle(hiType, subject, targetSize(world));
+    transfer.sent.push({
+      careContextReference: subject.careContext.careContextReference,
+      hiType,
+      sha256: createHash('sha256').update(bundle, 'utf8').digest('hex'),
+      bytes: Buffer.byteLength(bundle, 'utf8'),
+    });
     entries.push({
       content: encrypt({
         plaintext: bundle,

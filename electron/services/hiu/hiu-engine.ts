@@ -1,0 +1,191 @@
+// The HIU engine: builds the shared context, the outbox, the callback processor and every HIU service, and the
+// callback bridge as a part of the core. At start-up it resumes whatever a crash or a quit left: callbacks stored
+// but not applied, pages not processed, requests not yet accepted, erasures that fell due while the app was closed.
+import type { Database } from 'better-sqlite3-multiple-ciphers';
+import { registerBridgeUrl } from '../../abdm/bridge-registration';
+import type { GatewayGeneration } from '../../abdm/gateway-generation';
+import { GATEWAY_V05 } from '../../abdm/gateway-v05';
+import { createHiuGatewayClient, type HiuGatewayClient } from '../../abdm/hiu-gateway-client';
+import type { Part } from '../../core/parts';
+import type { EventName, EventPayloads } from '../../ipc/contract';
+import { AppFailure } from '../../shared/errors';
+import { GatewayOutboxStore } from '../../store/gateway-outbox';
+import type { RecordCipher } from '../../store/record-cipher';
+import type { Settings } from '../../store/settings-schema';
+import { TimelineStore, type TimelineEntry } from '../../store/timeline';
+import type { AbdmConnection } from '../abdm-connection';
+import type { AuditLog } from '../audit';
+import { BridgePart } from './bridge-part';
+import { CallbackProcessor } from './callback-processor';
+import { ConsentService } from './consents';
+import { GatewayOutbox } from './gateway-outbox';
+import { HealthInformationService } from './health-information';
+import type { HiuContext } from './hiu-context';
+import { KycAuth } from './kyc-auth';
+import { PatientIdentification } from './patient-identification';
+import { PatientStatusService } from './patient-status';
+import { RecordErasure } from './record-erasure';
+import { SubscriptionService } from './subscriptions';
+
+/** How often overdue answers, due erasures and stalled transfers are looked for. */
+const SWEEP_INTERVAL_MS = 1_000;
+
+export interface HiuEngineDeps {
+  db: Database;
+  settings: () => Settings;
+  abdm: AbdmConnection;
+  cipher: RecordCipher;
+  audit: AuditLog;
+  now: () => number;
+  emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
+  logError(what: string, error: unknown): void;
+  bridgePort?: number;
+}
+
+export class HiuEngine {
+  readonly bridge: BridgePart;
+  readonly identification: PatientIdentification;
+  readonly kyc: KycAuth;
+  readonly consents: ConsentService;
+  readonly records: HealthInformationService;
+  readonly subscriptions: SubscriptionService;
+  readonly patientStatus: PatientStatusService;
+  readonly outbox: GatewayOutbox;
+  readonly processor: CallbackProcessor;
+  private readonly erasure: RecordErasure;
+  private readonly timeline: TimelineStore;
+  private readonly generation: () => GatewayGeneration = () => GATEWAY_V05;
+  private client: { key: string; client: HiuGatewayClient } | null = null;
+  /** The simulator the bridge URL was last registered with (training), so it is registered once per simulator. */
+  private registered: string | null = null;
+
+  constructor(private readonly deps: HiuEngineDeps) {
+    const { db, now } = deps;
+    this.timeline = new TimelineStore(db);
+    this.outbox = new GatewayOutbox({
+      store: new GatewayOutboxStore(db),
+      timeline: this.timeline,
+      generation: this.generation,
+      client: () => this.gatewayClient(),
+      cmId: () => deps.settings().cmId,
+      now,
+      answerTimeoutMs: () => deps.settings().hiu.answerTimeoutSeconds * 1000,
+    });
+    this.bridge = new BridgePart({
+      db,
+      settings: deps.settings,
+      generation: this.generation,
+      jwksUrl: async () => `${(await deps.abdm.gateway()).gatewayBaseUrl}${this.generation().certsPath}`,
+      now,
+      portOverride: deps.bridgePort,
+      stored: { callback: () => void this.processor.kick(), page: () => void this.records.processPages() },
+      changed: (status) => deps.emit('bridge.changed', status),
+    });
+    this.processor = new CallbackProcessor({
+      db,
+      inbox: this.bridge.inbox,
+      outbox: this.outbox,
+      timeline: this.timeline,
+      generation: this.generation,
+      now,
+      emit: deps.emit,
+      logError: deps.logError,
+    });
+    const ctx: HiuContext = { db, outbox: this.outbox, processor: this.processor, settings: deps.settings, now, emit: deps.emit, audit: deps.audit };
+    const consentStore = new ConsentService(ctx, { assertActive: (id) => this.patientStatus.assertActive(id) }, {
+      artefactReady: (artefactId, effects) => void this.records.start(artefactId, effects.enqueue),
+      artefactEnded: (artefactId, reason) => void this.erasure.eraseArtefact(artefactId, reason),
+    }, () => this.pushBase());
+    this.consents = consentStore;
+    this.patientStatus = new PatientStatusService(ctx, { erasePatient: (patientId, reason) => this.erasure.erasePatient(patientId, reason) });
+    this.records = new HealthInformationService(ctx, this.patientStatus, consentStore.store, deps.cipher, () => this.pushBase());
+    this.erasure = new RecordErasure(ctx, consentStore.store, this.records.records);
+    this.identification = new PatientIdentification(ctx, this.patientStatus);
+    this.kyc = new KycAuth(ctx, this.patientStatus);
+    this.subscriptions = new SubscriptionService(ctx, this.patientStatus, { fetchNewRecords: (patientId, hipId) => this.fetchNewRecords(patientId, hipId) });
+    for (const service of [this.consents, this.records, this.patientStatus, this.identification, this.kyc, this.subscriptions]) service.register();
+  }
+
+  /** The parts the core runs: the bridge (restarted when its settings change) and the engine's own work. */
+  parts(): Part[] {
+    let timer: NodeJS.Timeout | null = null;
+    const work: Part = {
+      name: 'HIU engine',
+      start: () => {
+        this.resume();
+        timer = setInterval(() => this.sweep(), SWEEP_INTERVAL_MS);
+        timer.unref?.();
+      },
+      close: () => {
+        if (timer) clearInterval(timer);
+        this.outbox.close();
+      },
+    };
+    return [this.bridge, work];
+  }
+
+  /** Picks up where the last run stopped. */
+  resume(): void {
+    this.sweep();
+    void this.processor.kick();
+    void this.records.processPages();
+    this.outbox.flush();
+  }
+
+  /** Overdue answers, due erasures, stalled transfers. Public so tests that move the clock need not wait. */
+  sweep(): void {
+    try {
+      this.outbox.sweep();
+      this.erasure.sweep();
+      this.records.sweep();
+    } catch (error) {
+      this.deps.logError('HIU sweep', error);
+    }
+  }
+
+  /** Resolves when every stored callback and page has been applied (tests, and the crash test's restart). */
+  async idle(): Promise<void> {
+    await this.processor.kick();
+    await this.records.processPages();
+  }
+
+  timelineList(filter: { patientId?: string; consentRequestId?: string }): TimelineEntry[] {
+    return this.timeline.list(filter);
+  }
+
+  private async gatewayClient(): Promise<HiuGatewayClient> {
+    const gateway = await this.deps.abdm.gateway();
+    if (gateway.training) await this.registerWithSimulator(gateway);
+    if (this.client?.key !== gateway.gatewayBaseUrl) {
+      this.client = { key: gateway.gatewayBaseUrl, client: createHiuGatewayClient({ gatewayBaseUrl: gateway.gatewayBaseUrl, session: gateway.session }) };
+    }
+    return this.client.client;
+  }
+
+  /** Training points its simulator at our bridge by itself; a real ABDM is told by the clinic (Settings). */
+  private async registerWithSimulator(gateway: Awaited<ReturnType<AbdmConnection['gateway']>>): Promise<void> {
+    const url = this.bridge.url();
+    const key = `${gateway.gatewayBaseUrl}|${url}`;
+    if (!url || this.registered === key) return;
+    await registerBridgeUrl({ gatewayBaseUrl: gateway.gatewayBaseUrl, session: gateway.session, url });
+    this.registered = key;
+  }
+
+  private pushBase(): string {
+    const settings = this.deps.settings();
+    if (settings.environment === 'training') {
+      const url = this.bridge.url();
+      if (!url) throw new AppFailure('NOT_CONNECTED');
+      return url;
+    }
+    if (!settings.bridge.publicUrl) throw new AppFailure('PUBLIC_URL_MISSING');
+    return settings.bridge.publicUrl;
+  }
+
+  /** A subscription's DATA event: request the new records under every live consent for that patient and HIP. */
+  private async fetchNewRecords(patientId: string, hipId: string): Promise<void> {
+    for (const artefact of this.consents.store.liveArtefacts(patientId, hipId)) {
+      await this.records.fetch({ artefactId: artefact.id }).catch((error) => this.deps.logError('fetch on DATA event', error));
+    }
+  }
+}

@@ -1,0 +1,53 @@
+// The whole HIU flow through the app's IPC channels against the simulator: find → KYC → consent → grant →
+// artefacts → health-information request → encrypted paged push → decrypt → store → notify, and every record read
+// back byte for byte as the HIP encrypted it (the simulator keeps the SHA-256 of each bundle it sent).
+import { createHash } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
+
+let app: HiuApp | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+describe('HIU flow against the simulator', () => {
+  it('finds, authenticates, gets consent and reads every record of asha.verma at three HIPs byte for byte', async () => {
+    app = await startHiuApp({ pageSize: 2 });
+    const found = await app.call('hiu.findPatient', { patientId: 'asha.verma@sbx' });
+    expect(found).toEqual({ id: 'asha.verma@sbx', name: 'Asha Devi Verma' });
+
+    const started = await app.call('hiu.authStart', { patientId: 'asha.verma@sbx', mode: 'MOBILE_OTP' });
+    const kyc = await app.call('hiu.authConfirm', { flowId: started.flowId, otp: '123456' });
+    expect(kyc.patient).toMatchObject({ id: 'asha.verma@sbx', name: 'Asha Devi Verma', gender: 'F', yearOfBirth: 1988 });
+
+    const requested = await app.call('consents.request', consentInput('asha.verma@sbx', Date.now()));
+    expect(['SENDING', 'REQUESTED']).toContain(requested.status);
+    const granted = await app.waitForConsent(requested.id, (c) => c.status === 'GRANTED' && c.artefacts.length === 3 && c.artefacts.every((a) => a.fetched), 'granted with 3 fetched artefacts');
+    expect(granted.artefacts.map((a) => a.hipId).sort()).toEqual(['HIP-CITYCLINIC-PUNE', 'HIP-DH-NASHIK', 'HIP-SUNRISE-LABS']);
+
+    await app.settle();
+    const records = await app.call('records.list', { patientId: 'asha.verma@sbx' });
+    // docs/sandbox-hiu.md §2: OPConsultation + Prescription at City Clinic, DiagnosticReport at Sunrise, DischargeSummary at Nashik.
+    expect(records.map((r) => `${r.hipId} ${r.careContext} ${r.hiType} ${r.status}`).sort()).toEqual([
+      'HIP-CITYCLINIC-PUNE OPD-0042 OPConsultation delivered',
+      'HIP-CITYCLINIC-PUNE OPD-0042 Prescription delivered',
+      'HIP-DH-NASHIK IPD-1190 DischargeSummary delivered',
+      'HIP-SUNRISE-LABS LAB-7781 DiagnosticReport delivered',
+    ]);
+    const sent = app.transfers().flatMap((t) => t.sent);
+    expect(sent).toHaveLength(4);
+    for (const record of records) {
+      const stored = await app.call('records.get', { id: record.id });
+      const digest = createHash('sha256').update(stored.bundle, 'utf8').digest('hex');
+      const original = sent.find((s) => s.careContextReference === record.careContext && s.hiType === record.hiType);
+      expect(digest, `${record.hiType} at ${record.hipId}`).toBe(original?.sha256);
+      expect(Buffer.byteLength(stored.bundle, 'utf8')).toBe(original?.bytes);
+    }
+    // Every transfer was reported to the consent manager as TRANSFERRED, every care context OK.
+    for (const transfer of app.transfers()) {
+      expect(transfer.hiuNotifications, transfer.hipId).toHaveLength(1);
+      expect(transfer.hiuNotifications[0]).toMatchObject({ notification: { statusNotification: { sessionStatus: 'TRANSFERRED', hipId: transfer.hipId } } });
+    }
+  });
+});

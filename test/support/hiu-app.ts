@@ -1,0 +1,75 @@
+// The app core driven as an HIU against the embedded simulator: helpers to settle everything in flight, wait for a
+// consent to reach a state, and read the simulator's own records (its oracle of what was sent).
+import { expect } from 'vitest';
+import { hiuWorldOf } from '../../sandbox/gateway/hiu/index';
+import { IMMEDIATE_HIU_SETTINGS, type HiuSettings } from '../../sandbox/gateway/hiu/hiu-settings';
+import type { TransferRecord } from '../../sandbox/gateway/hiu/transfer-records';
+import type { SandboxOptions } from '../../sandbox/index';
+import type { ConsentView } from '../../electron/services/hiu/consents';
+import { startAppHarness, type AppHarness, type AppHarnessOptions } from './app-harness';
+
+export const DOCTOR = { requesterName: 'Dr. Kavya Rao', requesterRegistrationNumber: 'KA-45821', requesterRegistrationSystem: 'https://www.mciindia.org' };
+export const ALL_HI_TYPES = ['OPConsultation', 'Prescription', 'DischargeSummary', 'DiagnosticReport', 'ImmunizationRecord', 'HealthDocumentRecord', 'WellnessRecord'] as const;
+
+export interface HiuApp extends AppHarness {
+  /** Waits until the simulator and the app have nothing left to do (callbacks, pushes, acknowledgements). */
+  settle(): Promise<void>;
+  waitForConsent(id: string, done: (consent: ConsentView) => boolean, what: string): Promise<ConsentView>;
+  control(path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  transfers(): TransferRecord[];
+}
+
+export async function startHiuApp(hiu: Partial<HiuSettings> = {}, sandbox: SandboxOptions = {}, options: AppHarnessOptions = {}): Promise<HiuApp> {
+  const app = await startAppHarness({ ...sandbox, hiu: { ...IMMEDIATE_HIU_SETTINGS, ...hiu } }, options);
+  await app.call('settings.update', { hiu: DOCTOR });
+  const world = hiuWorldOf(app.sandbox.context);
+  const settle = async () => {
+    for (let round = 0; round < 50; round += 1) {
+      await world.work.idle();
+      await app.core.hiu.idle();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await world.work.idle();
+      const inFlight = app.core.hiu.outbox; // requests still being sent make the world busy again
+      void inFlight;
+      await app.core.hiu.idle();
+      if ((await quiet()) === true) return;
+    }
+    throw new Error('the simulator and the app did not settle');
+  };
+  const quiet = async () => {
+    const status = app.core.hiu.bridge.status();
+    return status.inbox.pending === 0;
+  };
+  return {
+    ...app,
+    settle,
+    async waitForConsent(id, done, what) {
+      for (let i = 0; i < 100; i += 1) {
+        await settle();
+        const consent = await app.call('consents.get', { id });
+        if (done(consent)) return consent;
+      }
+      const consent = await app.call('consents.get', { id });
+      expect.fail(`consent ${id} did not become ${what}: ${JSON.stringify(consent)}`);
+    },
+    async control(path, body = {}) {
+      const response = await fetch(`${app.sandbox.url}/_sandbox${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : undefined };
+    },
+    transfers: () => [...world.transfers.values()],
+  };
+}
+
+/** A consent request for every HI type over the last two years, erased in 30 days. */
+export function consentInput(patientId: string, now: number, more: Record<string, unknown> = {}) {
+  return {
+    patientId,
+    purposeCode: 'CAREMGT' as const,
+    hiTypes: [...ALL_HI_TYPES],
+    from: new Date(now - 2 * 365 * 86_400_000).toISOString(),
+    to: new Date(now).toISOString(),
+    dataEraseAt: new Date(now + 30 * 86_400_000).toISOString(),
+    ...more,
+  };
+}
