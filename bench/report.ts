@@ -17,3 +17,10 @@ export function line(name: string, value: number, unit: string, target?: number)
   const ratio = value / target;
   return `${name.padEnd(48)} ${shown.padEnd(14)} target ≤ ${target} ${unit}  ratio ${ratio.toFixed(2)} ${ratio <= 1 ? 'ok' : 'OVER'}`;
 }
+
+/** For targets that are minima (throughput): the ratio is measured / target, so ≥ 1 meets the target. */
+export function lineAtLeast(name: string, value: number, unit: string, target: number): string {
+  const shown = `${value.toFixed(value < 10 ? 3 : 1)} ${unit}`;
+  const ratio = value / target;
+  return `${name.padEnd(48)} ${shown.padEnd(14)} target ≥ ${target} ${unit}  ratio ${ratio.toFixed(2)} ${ratio >= 1 ? 'ok' : 'UNDER'}`;
+}
