@@ -84,10 +84,10 @@ export class GatewayOutboxStore {
   accepted(requestId: string, at: string, httpStatus: number, answerDueAt: string | null): void {
     this.db
       .prepare(
-        `UPDATE outbox SET state = CASE WHEN state IN ('queued', 'sent') THEN ? ELSE state END, accepted_at = ?, http_status = ?,
+        `UPDATE outbox SET state = CASE WHEN state IN ('queued', 'sent') THEN 'accepted' ELSE state END, accepted_at = ?, http_status = ?,
          answer_due_at = ?, next_attempt_at = NULL, updated_at = ? WHERE request_id = ?`,
       )
-      .run(answerDueAt === null ? 'answered' : 'accepted', at, httpStatus, answerDueAt, at, requestId);
+      .run(at, httpStatus, answerDueAt, at, requestId);
   }
 
   /** A failed attempt that will be repeated at `retryAt`. */
