@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
+import { assertHiuSchema, REQUEST_SCHEMAS } from '../sandbox/hiu-harness';
 
 let app: HiuApp | undefined;
 afterEach(async () => {
@@ -43,6 +44,20 @@ describe('HIU flow against the simulator', () => {
       const original = sent.find((s) => s.careContextReference === record.careContext && s.hiType === record.hiType);
       expect(digest, `${record.hiType} at ${record.hipId}`).toBe(original?.sha256);
       expect(Buffer.byteLength(stored.bundle, 'utf8')).toBe(original?.bytes);
+    }
+    // The timeline shows each request's 202 and each callback, in order, for this consent request.
+    const timeline = await app.call('timeline.list', { consentRequestId: requested.id });
+    const steps = timeline.map((e) => `${e.direction} ${e.path} ${e.step} ${e.httpStatus}`);
+    expect(steps.slice(0, 2)).toEqual(['out /v0.5/consent-requests/init accepted 202', 'in /v0.5/consent-requests/on-init received 202']);
+    for (const path of ['/v0.5/consents/hiu/notify', '/v0.5/consents/on-fetch', '/v0.5/health-information/hiu/on-request']) {
+      expect(steps, path).toContain(`in ${path} received 202`);
+    }
+    expect(steps.filter((s) => s === 'out /v0.5/health-information/notify accepted 202')).toHaveLength(3);
+    // Every body the app sent conforms to the official interface file (checked there, not by the simulator's own rules).
+    for (const entry of timeline.filter((e) => e.direction === 'out' && e.step === 'accepted')) {
+      const sent = app.core.hiu.outbox.get(entry.requestId)!;
+      const schema = REQUEST_SCHEMAS[entry.path.replace('/v0.5', '')]!;
+      assertHiuSchema(schema, { requestId: sent.requestId, timestamp: new Date().toISOString(), ...sent.payload });
     }
     // Every transfer was reported to the consent manager as TRANSFERRED, every care context OK.
     for (const transfer of app.transfers()) {
