@@ -211,6 +211,10 @@ export async function startHiuKit(options: HiuKitOptions = {}): Promise<HiuKit> 
     },
     async close() {
       outbox.close();
+      // Requests already on their way finish (against the simulator) before the database closes.
+      for (let i = 0; i < 300 && (db.prepare(`SELECT COUNT(*) AS n FROM outbox WHERE state = 'sent'`).get() as { n: number }).n > 0; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
       await sandbox.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await processor!.kick().catch(() => undefined);
