@@ -32,7 +32,7 @@ describe('KycAuth', () => {
 
   /** What the simulator recorded of the acknowledgements to users/auth/notify. */
   async function authNotifyAcks() {
-    const log = (await kit.read('/hiu/notifications')) as { sent: { path: string; acknowledgements: { path: string; body: any }[] }[] };
+    const log = (await kit.read('/hiu/notifications')) as { sent: { requestId: string; path: string; acknowledgements: { path: string; body: any }[] }[] };
     return log.sent.filter((n) => n.path === '/users/auth/notify');
   }
 
