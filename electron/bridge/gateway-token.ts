@@ -57,10 +57,18 @@ type KeyResolver = ReturnType<typeof createRemoteJWKSet>;
 export function createGatewayTokenVerifier(opts: GatewayTokenVerifierOptions): GatewayTokenVerifier {
   const now = opts.now ?? Date.now;
   const role = (opts.requiredRole ?? GATEWAY_ROLE).toLowerCase();
-  let remote: { url: string; keys: KeyResolver } | undefined;
+  // Resolved once; a failed resolution is forgotten so that the next callback asks again.
+  let remote: Promise<{ url: string; keys: KeyResolver }> | undefined;
 
-  async function keySet(): Promise<{ url: string; keys: KeyResolver }> {
-    if (remote) return remote;
+  function keySet(): Promise<{ url: string; keys: KeyResolver }> {
+    remote ??= resolveKeySet().catch((error: unknown) => {
+      remote = undefined;
+      throw error;
+    });
+    return remote;
+  }
+
+  async function resolveKeySet(): Promise<{ url: string; keys: KeyResolver }> {
     let url: string;
     try {
       url = await opts.jwksUrl();
@@ -72,8 +80,7 @@ export function createGatewayTokenVerifier(opts: GatewayTokenVerifierOptions): G
       cacheMaxAge: JWKS_MAX_AGE_MS,
       timeoutDuration: JWKS_TIMEOUT_MS,
     });
-    remote = { url, keys };
-    return remote;
+    return { url, keys };
   }
 
   return {
