@@ -23,7 +23,7 @@ describe('HIU flow against the simulator', () => {
     expect(kyc.patient).toMatchObject({ id: 'asha.verma@sbx', name: 'Asha Devi Verma', gender: 'F', yearOfBirth: 1988 });
 
     const requested = await app.call('consents.request', consentInput('asha.verma@sbx', Date.now()));
-    expect(['SENDING', 'REQUESTED']).toContain(requested.status);
+    expect(requested.status).toBe('REQUESTED'); // the gateway's 202 came; the on-init may or may not have
     const granted = await app.waitForConsent(requested.id, (c) => c.status === 'GRANTED' && c.artefacts.length === 3 && c.artefacts.every((a) => a.fetched), 'granted with 3 fetched artefacts');
     expect(granted.artefacts.map((a) => a.hipId).sort()).toEqual(['HIP-CITYCLINIC-PUNE', 'HIP-DH-NASHIK', 'HIP-SUNRISE-LABS']);
 

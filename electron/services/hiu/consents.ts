@@ -126,6 +126,8 @@ export class ConsentService {
       // Rejects with the gateway's refusal in the operator's terms; the request stays listed as FAILED.
       await this.ctx.outbox.waitForAnswer(id);
     }
+    // The gateway took it: the consent manager has it now, whether or not its on-init came yet.
+    if (entry.state !== 'queued' && entry.state !== 'sent' && this.store.request(id)?.status === 'SENDING') this.store.setStatus(id, 'REQUESTED', isoAt(this.ctx.now));
     this.changed(id);
     return this.get({ id });
   }
