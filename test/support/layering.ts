@@ -76,6 +76,12 @@ export const LAYER_RULES: readonly LayerRule[] = [
     forbids: (t) => outside(t, 'electron/crypto/'),
   },
   {
+    folder: 'electron/fhir/',
+    mayNotImport: 'anything in the repository outside electron/fhir/',
+    why: 'reading FHIR bundles is pure: the engine indexes with it and the record screens will show with it',
+    forbids: (t) => outside(t, 'electron/fhir/'),
+  },
+  {
     folder: 'electron/store/',
     mayNotImport: 'electron/ipc/, electron/services/',
     why: 'storage sits below the services and knows nothing of how it is called',
