@@ -109,6 +109,16 @@ describe('the patient’s decisions', () => {
   });
 });
 
+describe('refusals in the callback', () => {
+  it('an unknown patient, relayed the way ProjectEKA’s gateway does (code 2500, no timestamp), makes the request FAILED', async () => {
+    app = await startHiuApp({ cmErrorStyle: 'gateway' });
+    const requested = await app.call('consents.request', consentInput('nobody.here@sbx', Date.now()));
+    const failed = await app.waitForConsent(requested.id, (c) => c.status === 'FAILED', 'FAILED');
+    expect(failed.errorCode).toBe('2500');
+    expect(app.core.hiu.bridge.status().counters?.refused['bad-body']).toBe(0);
+  });
+});
+
 describe('dataEraseAt', () => {
   it('when it passes, the records and keys go and an audit entry says what went and why', async () => {
     const clock = manualClock(Date.now());
