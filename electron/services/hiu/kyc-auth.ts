@@ -65,8 +65,8 @@ export class KycAuth {
   /** DIRECT outcomes by CM transaction id, kept until a confirm takes them (a notify may come before the confirm). */
   private readonly outcomes = new Map<string, DirectOutcome>();
   private readonly waiting = new Map<string, Set<() => void>>();
-  /** Transaction id → patient, for the timeline of a notify. */
-  private readonly patients = new Map<string, string>();
+  /** Transaction id → patient, for the timeline of a notify (dropped with the outcomes' lifetime). */
+  private readonly patients = new Map<string, { patientId: string; at: number }>();
 
   constructor(
     private readonly ctx: HiuContext,
@@ -113,7 +113,8 @@ export class KycAuth {
       hint: typeof auth.meta?.hint === 'string' ? auth.meta.hint : null,
       expiresAt: typeof auth.meta?.expiry === 'string' ? auth.meta.expiry : null,
     };
-    this.patients.set(auth.transactionId, patientId);
+    this.sweep();
+    this.patients.set(auth.transactionId, { patientId, at: this.ctx.now() });
     const flowId = this.flows.open({ patientId, transactionId: auth.transactionId, mode: started.mode, expiresAt: started.expiresAt });
     return { flowId, ...started };
   }
@@ -148,7 +149,7 @@ export class KycAuth {
   private notified(callback: CallbackContext, effects: Effects): Outcome {
     const auth = (callback.payload.auth ?? {}) as { transactionId?: unknown; status?: unknown; patient?: unknown };
     const transactionId = typeof auth.transactionId === 'string' ? auth.transactionId : null;
-    const patientId = transactionId ? (this.patients.get(transactionId) ?? null) : null;
+    const patientId = transactionId ? (this.patients.get(transactionId)?.patientId ?? null) : null;
     effects.enqueue('auth.onNotify', { acknowledgement: { status: 'OK' }, resp: { requestId: callback.requestId } }, { patientId });
     if (transactionId) {
       this.sweep();
@@ -205,6 +206,7 @@ export class KycAuth {
   private sweep(): void {
     const oldest = this.ctx.now() - KEEP_NOTIFY_MS;
     for (const [transactionId, outcome] of this.outcomes) if (outcome.at < oldest) this.outcomes.delete(transactionId);
+    for (const [transactionId, started] of this.patients) if (started.at < oldest) this.patients.delete(transactionId);
   }
 }
 
