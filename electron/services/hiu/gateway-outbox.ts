@@ -143,10 +143,14 @@ export class GatewayOutbox {
       try {
         status = await (await this.deps.client()).send(entry.operation, request);
       } catch (error) {
+        // Closed while the attempt was out (the app quit): the request stays queued and is sent at the next start.
+        if (this.closed) return;
         // 2429 "Too many requests": the gateway has already seen this requestId, so an earlier attempt got through.
         if (entry.attempts > 0 && error instanceof AbdmError && error.status === 429 && error.code === '2429') status = 429;
         else return this.failed(entry, error);
       }
+      // The gateway took it, but the database is gone: the next start sends it again (same requestId; 2429 then = accepted).
+      if (this.closed) return;
       this.accept(entry, status);
     } finally {
       this.inFlight.delete(requestId);
