@@ -41,7 +41,11 @@ export interface AppInfo {
 const clientSecret = plainText(500).pipe(z.string().min(1));
 
 // The HIU side. A patient is named by ABHA address with its consent-manager suffix (asha.verma@sbx).
-const patientId = plainText(100).pipe(z.string().regex(/^[a-z0-9][a-z0-9._-]*@[a-z0-9-]+$/i, { error: 'abha-identifier' }));
+// ABHA addresses are case-insensitive; the consent manager writes them in lower case, and so do we, so one patient is
+// one key everywhere (consents, records, status, purge).
+const patientId = plainText(100)
+  .pipe(z.string().regex(/^[a-z0-9][a-z0-9._-]*@[a-z0-9-]+$/i, { error: 'abha-identifier' }))
+  .transform((value) => value.toLowerCase());
 const recordId = z.uuid({ error: 'wrong-format' });
 const hipId = plainText(100).pipe(z.string().min(1));
 const HI_TYPE_NAMES = ['OPConsultation', 'Prescription', 'DischargeSummary', 'DiagnosticReport', 'ImmunizationRecord', 'HealthDocumentRecord', 'WellnessRecord'] as const;

@@ -19,6 +19,13 @@ describe('hiu.findPatient', () => {
     expect(await app.call('hiu.findPatient', { patientId: 'meena.iyer@sbx' })).toEqual({ id: 'meena.iyer@sbx', name: 'Meena Iyer' });
   });
 
+  it('takes an address typed in capitals as the same patient (ABHA addresses ignore case)', async () => {
+    app = await startHiuApp();
+    expect(await app.call('hiu.findPatient', { patientId: 'Asha.Verma@SBX' })).toEqual({ id: 'asha.verma@sbx', name: 'Asha Devi Verma' });
+    const timeline = await app.call('timeline.list', { patientId: 'ASHA.VERMA@sbx' });
+    expect(timeline.map((e) => e.path)).toEqual(['/v0.5/patients/find', '/v0.5/patients/on-find']);
+  });
+
   it('an unknown ABHA address: ABDM_ERROR with the CM’s 1414, in the desk’s words', async () => {
     app = await startHiuApp();
     const failure = await app.fail('hiu.findPatient', { patientId: 'nobody.here@sbx' });

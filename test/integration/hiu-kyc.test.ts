@@ -82,7 +82,8 @@ describe('KYC through the app', () => {
     const confirming = app.fail('hiu.authConfirm', { flowId: started.flowId });
     expect((await app.control(`/auth/${pendingDirect(app, 'rohan.desai@sbx')}/deny`)).status).toBe(200);
     const failure = await confirming;
-    expect([failure.code, failure.abdmCode]).toEqual(['ABDM_ERROR', 'DENIED']);
+    expect([failure.code, failure.abdmCode]).toEqual(['AUTH_DENIED', 'DENIED']);
+    expect(failure.message).toMatch(/did not approve the verification on their phone/);
     await expect.poll(async () => (await authNotifications(app!))[0]?.acknowledgements.length).toBe(1);
   });
 

@@ -71,8 +71,15 @@ export class CallbackProcessor {
   private readonly handlers = new Map<string, CallbackHandler>();
   private running: Promise<void> | null = null;
   private again = false;
+  private stopped = false;
 
   constructor(private readonly deps: CallbackProcessorDeps) {}
+
+  /** Finishes the callback in hand and stops; resolves when nothing is running, so the database can close. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.running;
+  }
 
   on(kind: CallbackKind, handler: CallbackHandler): void {
     this.handlers.set(kind, handler);
@@ -80,6 +87,7 @@ export class CallbackProcessor {
 
   /** Starts a run if none is going; a run already going makes one more pass. Resolves when the inbox is drained. */
   kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     if (this.running) {
       this.again = true;
       return this.running;
@@ -95,7 +103,11 @@ export class CallbackProcessor {
       this.again = false;
       let applied = 0;
       for (let batch = this.deps.inbox.pending(BATCH); batch.length > 0; batch = this.deps.inbox.pending(BATCH)) {
-        for (const entry of batch) if (this.process(entry)) applied += 1;
+        for (const entry of batch) {
+          // Stopping (the app closes): what is left stays pending in the inbox for the next start.
+          if (this.stopped) return;
+          if (this.process(entry)) applied += 1;
+        }
         await new Promise((resolve) => setImmediate(resolve));
       }
       // Something new may be what a waiting callback needs.

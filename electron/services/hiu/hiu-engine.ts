@@ -116,12 +116,16 @@ export class HiuEngine {
         timer = setInterval(() => this.sweep(), SWEEP_INTERVAL_MS);
         timer.unref?.();
       },
-      close: () => {
+      close: async () => {
         if (timer) clearInterval(timer);
+        await this.processor.stop();
+        await this.records.processPages();
         this.outbox.close();
       },
     };
-    return [this.bridge, work];
+    // Started first and closed last: the bridge stops taking callbacks before the processing stops, and the
+    // database closes only after both.
+    return [work, this.bridge];
   }
 
   /** Picks up where the last run stopped. */

@@ -171,8 +171,8 @@ export class KycAuth {
         this.patients.delete(flow.transactionId);
         if (outcome.status === 'GRANTED' && outcome.patient) resolve(outcome.patient);
         else if (outcome.status === 'GRANTED') reject(new AppFailure('ABDM_BAD_ANSWER'));
-        // The patient refused on their phone. There is no error code of our own for it: ABDM's word is kept.
-        else reject(new AppFailure('ABDM_ERROR', { abdmCode: outcome.status }));
+        // The patient refused on their phone (or the CM said something else); ABDM's word is kept beside ours.
+        else reject(new AppFailure('AUTH_DENIED', { abdmCode: outcome.status }));
         return true;
       };
       if (check()) return;

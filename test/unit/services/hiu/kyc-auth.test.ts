@@ -147,7 +147,7 @@ describe('KycAuth', () => {
     const transactionId = kit.deliveries.find((d) => d.kind === 'auth.onInit')!.body.auth.transactionId as string;
     await kit.control(`/auth/${transactionId}/deny`);
     const failure = await confirming;
-    expect([failure.code, failure.abdmCode]).toEqual(['ABDM_ERROR', 'DENIED']);
+    expect([failure.code, failure.abdmCode]).toEqual(['AUTH_DENIED', 'DENIED']);
     await kit.settle();
     expect((await authNotifyAcks())[0]!.acknowledgements).toHaveLength(1);
   });
