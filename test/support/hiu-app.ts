@@ -23,22 +23,18 @@ export async function startHiuApp(hiu: Partial<HiuSettings> = {}, sandbox: Sandb
   const app = await startAppHarness({ ...sandbox, hiu: { ...IMMEDIATE_HIU_SETTINGS, ...hiu } }, options);
   await app.call('settings.update', { hiu: DOCTOR });
   const world = hiuWorldOf(app.sandbox.context);
+  // The simulator's work (callbacks, decisions, pushes) and the app's (applying them, sending what they cause) feed
+  // each other: settled when a round of both leaves nothing stored and unapplied.
   const settle = async () => {
     for (let round = 0; round < 50; round += 1) {
       await world.work.idle();
       await app.core.hiu.idle();
       await new Promise((resolve) => setTimeout(resolve, 20));
       await world.work.idle();
-      const inFlight = app.core.hiu.outbox; // requests still being sent make the world busy again
-      void inFlight;
       await app.core.hiu.idle();
-      if ((await quiet()) === true) return;
+      if (app.core.hiu.bridge.status().inbox.pending === 0) return;
     }
     throw new Error('the simulator and the app did not settle');
-  };
-  const quiet = async () => {
-    const status = app.core.hiu.bridge.status();
-    return status.inbox.pending === 0;
   };
   return {
     ...app,
