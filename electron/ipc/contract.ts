@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { settingsPatchSchema, type Settings } from '../store/settings-schema';
 import type { Result } from '../shared/errors';
+import { HI_TYPES, PURPOSE_CODES } from '../shared/hiu-terms';
 import { aadhaar, abhaIdentifier, abhaNumber, consentGiven, email, flowId, isoTime, mobile, newAbhaAddress, otp, plainText } from '../validation/fields';
 import type { AuditEntry } from '../services/audit';
 import type { CardImage, PrintPreview } from '../services/cards';
@@ -48,8 +49,6 @@ const patientId = plainText(100)
   .transform((value) => value.toLowerCase());
 const recordId = z.uuid({ error: 'wrong-format' });
 const hipId = plainText(100).pipe(z.string().min(1));
-const HI_TYPE_NAMES = ['OPConsultation', 'Prescription', 'DischargeSummary', 'DiagnosticReport', 'ImmunizationRecord', 'HealthDocumentRecord', 'WellnessRecord'] as const;
-const PURPOSES = ['CAREMGT', 'BTG', 'PUBHLTH', 'HPAYMT', 'DSRCH', 'PATRQT'] as const;
 const demographics = z
   .object({
     name: plainText(100).pipe(z.string().min(1)),
@@ -92,8 +91,8 @@ export const contract = {
     z
       .object({
         patientId,
-        purposeCode: z.enum(PURPOSES),
-        hiTypes: z.array(z.enum(HI_TYPE_NAMES)).min(1).max(HI_TYPE_NAMES.length),
+        purposeCode: z.enum(PURPOSE_CODES),
+        hiTypes: z.array(z.enum(HI_TYPES)).min(1).max(HI_TYPES.length),
         from: isoTime,
         to: isoTime,
         dataEraseAt: isoTime,
@@ -108,7 +107,7 @@ export const contract = {
   'records.fetch': takes(z.object({ artefactId: recordId }).strict()).returns<TransferView>(),
   'records.list': takes(
     z
-      .object({ patientId: patientId.optional(), consentRequestId: recordId.optional(), artefactId: recordId.optional(), hipId: hipId.optional(), hiType: z.enum(HI_TYPE_NAMES).optional() })
+      .object({ patientId: patientId.optional(), consentRequestId: recordId.optional(), artefactId: recordId.optional(), hipId: hipId.optional(), hiType: z.enum(HI_TYPES).optional() })
       .strict()
       .optional(),
   ).returns<RecordMeta[]>(),
@@ -122,7 +121,7 @@ export const contract = {
         hipIds: z.array(hipId).max(50).optional(),
         from: isoTime,
         to: isoTime,
-        purposeCode: z.enum(PURPOSES).optional(),
+        purposeCode: z.enum(PURPOSE_CODES).optional(),
       })
       .strict(),
   ).returns<SubscriptionView>(),

@@ -4,26 +4,14 @@
 // artefact has its records erased at once.
 import { abdmTimeToIso } from '../../abdm/abdm-time';
 import { AppFailure } from '../../shared/errors';
+import { purposeOf, type PurposeCode } from '../../shared/hiu-terms';
 import { ConsentStore, type ArtefactRow, type ConsentRequestRow, type ConsentStatus, type Requester } from '../../store/consents';
 import type { CallbackContext, Effects, Outcome } from './callback-processor';
 import { hiuIdOf, isoAt, type HiuContext, type PatientGuard } from './hiu-context';
 
-export const PURPOSE_CODES = ['CAREMGT', 'BTG', 'PUBHLTH', 'HPAYMT', 'DSRCH', 'PATRQT'] as const;
-export const HI_TYPES = ['OPConsultation', 'Prescription', 'DischargeSummary', 'DiagnosticReport', 'ImmunizationRecord', 'HealthDocumentRecord', 'WellnessRecord'] as const;
-
-/** The purposes' names as the HL7 v3 PurposeOfUse value set and the ABDM consent manager show them. */
-const PURPOSE_TEXT: Record<(typeof PURPOSE_CODES)[number], string> = {
-  CAREMGT: 'Care Management',
-  BTG: 'Break the Glass',
-  PUBHLTH: 'Public Health',
-  HPAYMT: 'Healthcare Payment',
-  DSRCH: 'Disease Specific Healthcare Research',
-  PATRQT: 'Self Requested',
-};
-
 export interface ConsentRequestInput {
   patientId: string;
-  purposeCode: (typeof PURPOSE_CODES)[number];
+  purposeCode: PurposeCode;
   hiTypes: string[];
   from: string;
   to: string;
@@ -98,7 +86,7 @@ export class ConsentService {
     checkDates(input, this.ctx.now());
     const at = isoAt(this.ctx.now);
     const consent = {
-      purpose: { text: PURPOSE_TEXT[input.purposeCode], code: input.purposeCode, refUri: 'http://terminology.hl7.org/ValueSet/v3-PurposeOfUse' },
+      purpose: purposeOf(input.purposeCode),
       patient: { id: input.patientId },
       ...(input.hipId ? { hip: { id: input.hipId } } : {}),
       hiu: { id: hiuId },

@@ -2,6 +2,7 @@
 // contexts (LINK) or new data on known ones (DATA); the patient grants or denies, may revoke later, and while the
 // subscription lasts the CM sends events. Every notification is acknowledged; each event is stored once (by its
 // id), shown to the desk as `subscriptions.event`, and a DATA event may fetch the new records at once.
+import { purposeOf, type PurposeCode } from '../../shared/hiu-terms';
 import { randomUUID } from 'node:crypto';
 import { SubscriptionStore, type SubscriptionCategory, type SubscriptionRequestRecord, type SubscriptionSourceRecord, type SubscriptionStatus } from '../../store/subscriptions';
 import type { CallbackContext, Effects, Outcome } from './callback-processor';
@@ -18,7 +19,7 @@ export interface SubscriptionRequestInput {
   from: string;
   to: string;
   /** Purpose of use (spec §6); CAREMGT when absent. */
-  purposeCode?: string;
+  purposeCode?: PurposeCode;
 }
 
 export interface SubscriptionSource {
@@ -65,17 +66,6 @@ export interface SubscriptionHooks {
   onFetchError?(error: unknown): void;
 }
 
-/** Purpose codes and their display text (reference/spec/gateway-v05.md §6). */
-const PURPOSES: Record<string, string> = {
-  CAREMGT: 'Care Management',
-  BTG: 'Break the Glass',
-  PUBHLTH: 'Public Health',
-  HPAYMT: 'Healthcare Payment',
-  DSRCH: 'Disease Specific Healthcare Research',
-  PATRQT: 'Self Requested',
-};
-const PURPOSE_REF_URI = 'http://terminology.hl7.org/ValueSet/v3-PurposeOfUse';
-
 const NOTIFIED_STATUSES: ReadonlySet<string> = new Set(['GRANTED', 'DENIED', 'REVOKED', 'EXPIRED']);
 const ENDED: ReadonlySet<SubscriptionStatus> = new Set(['DENIED', 'REVOKED', 'EXPIRED']);
 
@@ -109,7 +99,7 @@ export class SubscriptionService {
     const categories = [...new Set(input.categories)];
     const hipIds = [...new Set(input.hipIds ?? [])];
     const subscription = {
-      purpose: { text: PURPOSES[purposeCode] ?? purposeCode, code: purposeCode, refUri: PURPOSE_REF_URI },
+      purpose: purposeOf(purposeCode),
       patient: { id: patientId },
       hiu: { id: hiuId },
       ...(hipIds.length > 0 ? { hips: hipIds.map((hipId) => ({ id: hipId })) } : {}),
