@@ -95,7 +95,6 @@ export function buildBridgeApp(opts: CallbackBridgeOptions): { app: FastifyInsta
     bodyLimit: callbackLimit,
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
-    forceCloseConnections: true,
   });
 
   function refuse(reply: FastifyReply, status: number, reason: RefusalReason, message: string): FastifyReply {
