@@ -27,7 +27,9 @@ const resp = obj({ requestId: id });
 const consentStatus = z.enum(['GRANTED', 'EXPIRED', 'DENIED', 'REQUESTED', 'REVOKED']);
 const authPurpose = z.enum(['LINK', 'KYC', 'KYC_AND_LINK']);
 const authMode = z.enum(['MOBILE_OTP', 'DIRECT', 'DEMOGRAPHICS', 'AADHAAR_OTP']);
-const hiType = z.enum(['OPConsultation', 'Prescription', 'DischargeSummary', 'DiagnosticReport', 'ImmunizationRecord', 'HealthDocumentRecord', 'WellnessRecord']);
+// Any name, not only the seven of the spec: ABDM has added HI types before (Invoice in IG 6), and a callback the
+// bridge refuses is lost for good (the gateway does not retry). What we asked for is checked where it matters.
+const hiType = z.string().min(1).max(100);
 const subscriptionCategory = z.enum(['LINK', 'DATA']);
 /** OrganizationRepresentation, ConsentManagerPatientID */
 const idOnly = obj({ id });

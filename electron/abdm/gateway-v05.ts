@@ -39,11 +39,11 @@ const CALLBACK_PATHS: Record<CallbackKind, string> = {
   'patientStatus.notify': '/v0.5/patients/status/notify',
 };
 
-const routes: CallbackRoute[] = (Object.keys(CALLBACK_PATHS) as CallbackKind[]).map((kind) => ({
-  kind,
-  path: CALLBACK_PATHS[kind],
-  schema: V05_CALLBACK_SCHEMAS[kind],
-}));
+const routes: CallbackRoute[] = [
+  ...(Object.keys(CALLBACK_PATHS) as CallbackKind[]).map((kind) => ({ kind, path: CALLBACK_PATHS[kind], schema: V05_CALLBACK_SCHEMAS[kind] })),
+  // One sandbox doc page shows the CM-side name for this callback; accept it too (gateway-v05.md §2.14).
+  { kind: 'healthInformation.onRequest', path: '/v0.5/health-information/cm/on-request', schema: V05_CALLBACK_SCHEMAS['healthInformation.onRequest'] },
+];
 
 export const GATEWAY_V05: GatewayGeneration = {
   name: 'v0.5',

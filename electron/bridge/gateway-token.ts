@@ -15,6 +15,8 @@ import {
 } from 'jose';
 
 export const GATEWAY_ROLE = 'gateway';
+/** Leeway for `exp` (and `nbf`) against this computer's clock. */
+export const CLOCK_TOLERANCE_SECONDS = 60;
 /** jose's cooldown: an unknown `kid` refetches the JWKS only if the last fetch is at least this old. */
 export const JWKS_COOLDOWN_MS = 60_000;
 /** How long a fetched JWKS is used before it is fetched again anyway. */
@@ -105,6 +107,8 @@ export function createGatewayTokenVerifier(opts: GatewayTokenVerifierOptions): G
         algorithms: ['RS256'],
         typ: 'JWT',
         currentDate: new Date(now()),
+        // A desk PC's clock drifts; a minute either way still refuses a token that is really stale.
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
         requiredClaims: ['sub', 'iat', 'exp'],
       };
       let result: JWTVerifyResult;
