@@ -101,6 +101,13 @@ describe('a genuine callback', () => {
     expect(running.counters()).toMatchObject({ accepted: 1, duplicates: 0, lastAcceptedAt: '2024-05-14T09:30:00.000Z', lastRefusal: null });
   });
 
+  it('takes the on-request answer under the CM-side name a sandbox page shows, as the same callback', async () => {
+    const running = await bridge();
+    const body = { requestId: randomUUID(), timestamp: '2024-05-14T09:30:00.000Z', hiRequest: { transactionId: randomUUID(), sessionStatus: 'REQUESTED' }, resp: { requestId: randomUUID() } };
+    expect((await post(`${running.url}/v0.5/health-information/cm/on-request`, body, bearer(await token()))).status).toBe(202);
+    expect(inbox.get(body.requestId)).toMatchObject({ kind: 'healthInformation.onRequest', respRequestId: body.resp.requestId });
+  });
+
   it('serves every callback path of the generation, and takes a gateway error relay without timestamp', async () => {
     const running = await bridge();
     const auth = bearer(await token());
