@@ -94,6 +94,9 @@ function prepareEncrypted(db: Database.Database, key: string): Database.Database
 
 function prepare(db: Database.Database): Database.Database {
   db.pragma('journal_mode = WAL');
+  // Every commit reaches the disk before it returns: the bridge acknowledges a callback once its row is committed,
+  // and ABDM never sends it again, so a power cut at the desk must not undo a commit (NORMAL could).
+  db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   migrate(db);
   return db;

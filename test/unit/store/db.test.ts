@@ -70,6 +70,8 @@ describe('database first run', () => {
     expect(existsSync(file)).toBe(true);
     expect(await vault.get(DATABASE_KEY_ACCOUNT)).toMatch(/^[0-9a-f]{64}$/);
     expect(database.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    // 2 = FULL (sqlite.org/pragma.html#pragma_synchronous): a commit is on disk before the bridge says 202.
+    expect(database.db.pragma('synchronous', { simple: true })).toBe(2);
     expect(database.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     const columns = database.db.prepare('SELECT name, type, "notnull" FROM pragma_table_info(?)').all('audit_log');
     expect(columns).toEqual([
