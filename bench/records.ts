@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     }
     const mine = [...world.transfers.values()].slice(transfersBefore);
     if (!mine.every((t) => t.status === 'TRANSFERRED')) throw new Error(`a push failed: ${JSON.stringify(mine.map((t) => t.pages))}`);
-    const pending = core.hiu.bridge.pages.pending().length;
+    const pending = core.hiu.bridge.pages.pendingPages().length;
     if (pending !== 4) throw new Error(`expected 4 stored pages, found ${pending}`);
 
     const started = performance.now();

@@ -1,10 +1,17 @@
-// The data_push_pages table (migrations/002-hiu.ts) and the bridge's view of data_transfers: which push secrets are
-// live, and the pages HIPs pushed to them, still Fidelius-encrypted, stored before the 202. The push URL's secret is
-// never stored; a transfer keeps its SHA-256 (`secret_hash`), and so do the pages. Once a page is processed its body
-// is dropped (the ciphertext is not kept).
+// The data_push_pages table (migrations/002-hiu.ts, 003-sealed-files.ts) and the bridge's view of data_transfers:
+// which push secrets are live, and the pages HIPs pushed to them, still Fidelius-encrypted, stored before the 202.
+// The push URL's secret is never stored; a transfer keeps its SHA-256 (`secret_hash`), and so do the pages. Once a
+// page is processed its body is dropped (the ciphertext is not kept).
+//
+// Where a body is kept: a page of LARGE_VALUE_BYTES or more for a live transfer that has a page key goes to a sealed
+// file (sealed-files.ts; AES-256-GCM under the transfer's page_key, "<secret hash>/<page number>" as associated data)
+// that the row names in body_file; any other page stays in the row's body, as before. The page key is destroyed with
+// the transfer's private key when the transfer ends, so a page file left behind opens for nobody.
 import { createHash } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3-multiple-ciphers';
 import type { DataPushInbox, ReceivedPushPage } from '../bridge/ports';
+import { openWith, sealWith } from './record-cipher';
+import { LARGE_VALUE_BYTES, removeWhenUnnamed, SealedFiles } from './sealed-files';
 
 export type PushPageState = 'pending' | 'done';
 
@@ -22,6 +29,12 @@ export interface PushPageEntry {
   /** The page as pushed; null once it is done. */
   body: string | null;
   state: PushPageState;
+}
+
+/** A pending page without its body, which may be large: read it with `bodyOf` when it is needed. */
+export interface PendingPage extends Omit<PushPageEntry, 'body'> {
+  /** The sealed file holding the body, or null when the body is in the row. */
+  bodyFile: string | null;
 }
 
 export interface PushPagesSummary {
@@ -45,37 +58,54 @@ interface Row {
   page_count: number;
   transaction_id: string;
   received_at: string;
-  body: string | null;
+  body_file: string | null;
   state: PushPageState;
 }
 
-const toEntry = (row: Row): PushPageEntry => ({
+const toPending = (row: Row): PendingPage => ({
   secretHash: row.secret_hash,
   pageNumber: row.page_number,
   pageCount: row.page_count,
   transactionId: row.transaction_id,
   receivedAt: row.received_at,
-  body: row.body,
   state: row.state,
+  bodyFile: row.body_file,
 });
 
+/** What a page file is sealed to: its transfer and page number, so a file cannot stand in for another page. */
+const pageAssociatedData = (hash: string, pageNumber: number): string => `${hash}/${pageNumber}`;
+
+const ROW_COLUMNS = 'secret_hash, page_number, page_count, transaction_id, received_at, body_file, state';
+
 export class DataPushPageStore implements DataPushInbox {
+  private readonly files: SealedFiles | null;
   private readonly live: Statement;
+  private readonly liveKey: Statement;
+  private readonly key: Statement;
+  private readonly exists: Statement;
   private readonly insert: Statement;
   private readonly pendingAll: Statement;
   private readonly pendingOf: Statement;
+  private readonly inlineBody: Statement;
+  private readonly fileOf: Statement;
   private readonly setDone: Statement;
   private readonly summary: Statement;
 
-  constructor(db: Database) {
+  constructor(private readonly db: Database) {
+    this.files = SealedFiles.of(db);
     this.live = db.prepare('SELECT 1 FROM data_transfers WHERE secret_hash = ? AND ended_at IS NULL');
+    this.liveKey = db.prepare('SELECT page_key FROM data_transfers WHERE secret_hash = ? AND ended_at IS NULL');
+    this.key = db.prepare('SELECT page_key FROM data_transfers WHERE secret_hash = ?');
+    this.exists = db.prepare('SELECT 1 FROM data_push_pages WHERE secret_hash = ? AND page_number = ?');
     this.insert = db.prepare(
-      `INSERT OR IGNORE INTO data_push_pages (secret_hash, page_number, page_count, transaction_id, received_at, body, state)
-       VALUES (?, ?, ?, ?, ?, ?, 'pending')`,
+      `INSERT OR IGNORE INTO data_push_pages (secret_hash, page_number, page_count, transaction_id, received_at, body, body_file, state)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'pending')`,
     );
-    this.pendingAll = db.prepare(`SELECT * FROM data_push_pages WHERE state = 'pending' ORDER BY received_at, secret_hash, page_number`);
-    this.pendingOf = db.prepare(`SELECT * FROM data_push_pages WHERE state = 'pending' AND secret_hash = ? ORDER BY page_number`);
-    this.setDone = db.prepare(`UPDATE data_push_pages SET state = 'done', body = NULL WHERE secret_hash = ? AND page_number = ?`);
+    this.pendingAll = db.prepare(`SELECT ${ROW_COLUMNS} FROM data_push_pages WHERE state = 'pending' ORDER BY received_at, secret_hash, page_number`);
+    this.pendingOf = db.prepare(`SELECT ${ROW_COLUMNS} FROM data_push_pages WHERE state = 'pending' AND secret_hash = ? ORDER BY page_number`);
+    this.inlineBody = db.prepare('SELECT body FROM data_push_pages WHERE secret_hash = ? AND page_number = ?').pluck();
+    this.fileOf = db.prepare('SELECT body_file FROM data_push_pages WHERE secret_hash = ? AND page_number = ?').pluck();
+    this.setDone = db.prepare(`UPDATE data_push_pages SET state = 'done', body = NULL, body_file = NULL WHERE secret_hash = ? AND page_number = ?`);
     this.summary = db.prepare(
       'SELECT page_number, page_count, state, transaction_id FROM data_push_pages WHERE secret_hash = ? ORDER BY page_number',
     );
@@ -93,22 +123,43 @@ export class DataPushPageStore implements DataPushInbox {
   /** Durable when it resolves; a page already stored for this secret stays as it was ('duplicate'). */
   store(page: ReceivedPushPage): Promise<'stored' | 'duplicate'> {
     try {
-      const { changes } = this.insert.run(secretHash(page.secret), page.pageNumber, page.pageCount, page.transactionId, page.receivedAt, page.body);
-      return Promise.resolve(changes === 1 ? 'stored' : 'duplicate');
+      return Promise.resolve(this.storeNow(page));
     } catch (error) {
       return Promise.reject(error);
     }
   }
 
-  /** Pages waiting to be processed: of one transfer by page number, or of all, oldest first. */
-  pending(hash?: string): PushPageEntry[] {
+  /** Pages waiting to be processed, without their bodies: of one transfer by page number, or of all, oldest first. */
+  pendingPages(hash?: string): PendingPage[] {
     const rows = (hash === undefined ? this.pendingAll.all() : this.pendingOf.all(hash)) as Row[];
-    return rows.map(toEntry);
+    return rows.map(toPending);
   }
 
-  /** Marks a page processed and drops its ciphertext; false when there is no such page. */
+  /** Pages waiting to be processed, with their bodies (which may be large: the engine reads one at a time). */
+  pending(hash?: string): PushPageEntry[] {
+    return this.pendingPages(hash).map((page) => {
+      const { bodyFile: _, ...entry } = page;
+      return { ...entry, body: this.bodyOf(page) };
+    });
+  }
+
+  /** The page as pushed; null once it is done, or when its transfer ended and took the page key with it. */
+  bodyOf(page: Pick<PendingPage, 'secretHash' | 'pageNumber' | 'bodyFile'>): string | null {
+    if (page.bodyFile === null) return (this.inlineBody.get(page.secretHash, page.pageNumber) as string | null | undefined) ?? null;
+    const key = (this.key.get(page.secretHash) as { page_key: Buffer | null } | undefined)?.page_key;
+    if (!key || !this.files) return null;
+    return openWith(key, this.files.read(page.bodyFile), pageAssociatedData(page.secretHash, page.pageNumber)).toString('utf8');
+  }
+
+  /**
+   * Marks a page processed and drops its ciphertext; false when there is no such page. A page file is unlinked once
+   * the caller's transaction has committed (kept if it rolls back).
+   */
   markDone(hash: string, pageNumber: number): boolean {
-    return this.setDone.run(hash, pageNumber).changes === 1;
+    const file = this.fileOf.get(hash, pageNumber) as string | null | undefined;
+    const done = this.setDone.run(hash, pageNumber).changes === 1;
+    if (file) removeWhenUnnamed(this.db, this.files, [file]);
+    return done;
   }
 
   pagesOf(hash: string): PushPagesSummary {
@@ -127,5 +178,27 @@ export class DataPushPageStore implements DataPushInbox {
       complete: pageCount !== null && missing.length === 0,
       transactionIds: [...new Set(rows.map((r) => r.transaction_id))],
     };
+  }
+
+  private storeNow(page: ReceivedPushPage): 'stored' | 'duplicate' {
+    const hash = secretHash(page.secret);
+    const row = [hash, page.pageNumber, page.pageCount, page.transactionId, page.receivedAt] as const;
+    // body.length counts UTF-16 units, never more than the UTF-8 bytes: a page near the threshold may stay inline.
+    const key = this.files && page.body.length >= LARGE_VALUE_BYTES ? (this.liveKey.get(hash) as { page_key: Buffer | null } | undefined)?.page_key : null;
+    if (!this.files || !key) return this.insert.run(...row, page.body, null).changes === 1 ? 'stored' : 'duplicate';
+    // A page we hold already is not written again (the first copy is kept either way).
+    if (this.exists.get(hash, page.pageNumber) !== undefined) return 'duplicate';
+    // File first (durable when write returns), then the row that names it: a committed row always has its file.
+    const file = this.files.write([sealWith(key, page.body, pageAssociatedData(hash, page.pageNumber))]);
+    let changes: number;
+    try {
+      changes = this.insert.run(...row, null, file).changes;
+    } catch (error) {
+      this.files.remove(file);
+      throw error;
+    }
+    if (changes === 1) return 'stored';
+    this.files.remove(file);
+    return 'duplicate';
   }
 }

@@ -1,6 +1,10 @@
-// The data_transfers and health_records tables (migrations/002-hiu.ts): each health-information request with its
-// short-lived key, and each entry a HIP pushed — its FHIR bundle sealed with the records key, or why it failed.
+// The data_transfers and health_records tables (migrations/002-hiu.ts, 003-sealed-files.ts): each health-information
+// request with its short-lived keys, and each entry a HIP pushed — its FHIR bundle sealed with the records key, or why
+// it failed. A sealed bundle of LARGE_VALUE_BYTES or more is kept in a file the row names (content_file) instead of
+// in the row (content): see sealed-files.ts for the order of writes that keeps the two together.
+import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3-multiple-ciphers';
+import { LARGE_VALUE_BYTES, removeWhenUnnamed, SealedFiles } from './sealed-files';
 
 export type TransferStatus = 'SENDING' | 'REQUESTED' | 'RECEIVING' | 'TRANSFERRED' | 'FAILED' | 'ERASED';
 
@@ -88,15 +92,20 @@ const META_COLUMNS = `id, transfer_id, artefact_id, consent_request_id, patient_
   entry_index, status, error, content_bytes, received_at`;
 
 export class HealthRecordStore {
-  constructor(private readonly db: Database) {}
+  private readonly files: SealedFiles | null;
 
+  constructor(private readonly db: Database) {
+    this.files = SealedFiles.of(db);
+  }
+
+  /** A new transfer; with a fresh page key when large pages may go to sealed files (a database on disk). */
   addTransfer(t: Omit<TransferRow, 'transactionId' | 'pageCount' | 'errorCode' | 'endedAt'>): void {
     this.db
       .prepare(
-        `INSERT INTO data_transfers (id, artefact_id, secret_hash, private_key, public_key, nonce, date_from, date_to, status, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO data_transfers (id, artefact_id, secret_hash, private_key, page_key, public_key, nonce, date_from, date_to, status, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(t.id, t.artefactId, t.secretHash, t.privateKey, t.publicKey, t.nonce, t.dateFrom, t.dateTo, t.status, t.createdAt, t.createdAt);
+      .run(t.id, t.artefactId, t.secretHash, t.privateKey, this.files ? randomBytes(32) : null, t.publicKey, t.nonce, t.dateFrom, t.dateTo, t.status, t.createdAt, t.createdAt);
   }
 
   transfer(id: string): TransferRow | undefined {
@@ -128,23 +137,30 @@ export class HealthRecordStore {
       .run(status, extra.pageCount ?? null, extra.errorCode ?? null, at, id);
   }
 
-  /** The transfer is over: its private key is destroyed and no further page is taken. */
+  /** The transfer is over: its private key and page key are destroyed and no further page is taken. */
   end(id: string, status: TransferStatus, at: string, errorCode: string | null = null): void {
     this.db
-      .prepare('UPDATE data_transfers SET status = ?, private_key = NULL, error_code = COALESCE(?, error_code), ended_at = COALESCE(ended_at, ?), updated_at = ? WHERE id = ?')
+      .prepare('UPDATE data_transfers SET status = ?, private_key = NULL, page_key = NULL, error_code = COALESCE(?, error_code), ended_at = COALESCE(ended_at, ?), updated_at = ? WHERE id = ?')
       .run(status, errorCode, at, at, id);
   }
 
-  /** Stores one entry; false when this entry of this page was already stored (a page delivered twice). */
+  /**
+   * Stores one entry; false when this entry of this page was already stored (a page delivered twice). A large sealed
+   * bundle is written to its file first (durable), then the row naming it; the file is checked again once the
+   * caller's transaction has ended and removed if no row names it (the insert was ignored, or the transaction
+   * rolled back).
+   */
   addRecord(meta: RecordMeta, content: Buffer | null): boolean {
+    const file = this.files && content && content.length >= LARGE_VALUE_BYTES ? this.files.write([content]) : null;
+    if (file) removeWhenUnnamed(this.db, this.files, [file]);
     return (
       this.db
         .prepare(
-          `INSERT OR IGNORE INTO health_records (${META_COLUMNS}, content) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          `INSERT OR IGNORE INTO health_records (${META_COLUMNS}, content, content_file) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         )
         .run(
           meta.id, meta.transferId, meta.artefactId, meta.consentRequestId, meta.patientId, meta.hipId, meta.careContext, meta.hiType, meta.recordDate,
-          meta.pageNumber, meta.entryIndex, meta.status, meta.error, meta.contentBytes, meta.receivedAt, content,
+          meta.pageNumber, meta.entryIndex, meta.status, meta.error, meta.contentBytes, meta.receivedAt, file ? null : content, file,
         ).changes === 1
     );
   }
@@ -168,22 +184,43 @@ export class HealthRecordStore {
     return this.db.prepare(`SELECT ${META_COLUMNS} FROM health_records WHERE transfer_id = ? ORDER BY page_number, entry_index`).all(transferId).map(recordFromRow);
   }
 
+  /** A record's index entry and its sealed bundle (from the row or from its file), or undefined. */
   record(id: string): { meta: RecordMeta; content: Buffer | null } | undefined {
-    const row = this.db.prepare(`SELECT ${META_COLUMNS}, content FROM health_records WHERE id = ?`).get(id) as any;
-    return row ? { meta: recordFromRow(row), content: row.content } : undefined;
+    const row = this.db.prepare(`SELECT ${META_COLUMNS}, content, content_file FROM health_records WHERE id = ?`).get(id) as any;
+    if (!row) return undefined;
+    const content: Buffer | null = row.content_file && this.files ? this.files.read(row.content_file) : row.content;
+    return { meta: recordFromRow(row), content };
   }
 
-  /** Erases an artefact's records and transfer keys; returns how many records went. */
+  /** Erases an artefact's records and transfer keys; returns how many records went. Their files go after the commit. */
   eraseArtefact(artefactId: string, at: string): number {
-    this.db.prepare(`UPDATE data_transfers SET private_key = NULL, status = 'ERASED', ended_at = COALESCE(ended_at, ?), updated_at = ? WHERE artefact_id = ?`).run(at, at, artefactId);
+    const files = this.filesOfArtefact(artefactId);
+    this.db.prepare(`UPDATE data_transfers SET private_key = NULL, page_key = NULL, status = 'ERASED', ended_at = COALESCE(ended_at, ?), updated_at = ? WHERE artefact_id = ?`).run(at, at, artefactId);
     this.db.prepare('DELETE FROM data_push_pages WHERE secret_hash IN (SELECT secret_hash FROM data_transfers WHERE artefact_id = ?)').run(artefactId);
-    return this.db.prepare('DELETE FROM health_records WHERE artefact_id = ?').run(artefactId).changes;
+    const count = this.db.prepare('DELETE FROM health_records WHERE artefact_id = ?').run(artefactId).changes;
+    removeWhenUnnamed(this.db, this.files, files);
+    return count;
   }
 
-  /** Deletes the transfers of an artefact altogether (patient DELETED). */
+  /** Deletes the transfers of an artefact altogether (patient DELETED). Their files go after the commit. */
   forgetArtefactTransfers(artefactId: string): void {
+    const files = this.filesOfArtefact(artefactId);
     this.db.prepare('DELETE FROM data_push_pages WHERE secret_hash IN (SELECT secret_hash FROM data_transfers WHERE artefact_id = ?)').run(artefactId);
     this.db.prepare('DELETE FROM health_records WHERE artefact_id = ?').run(artefactId);
     this.db.prepare('DELETE FROM data_transfers WHERE artefact_id = ?').run(artefactId);
+    removeWhenUnnamed(this.db, this.files, files);
+  }
+
+  /** The sealed files an artefact's rows name: its records' bundles and its transfers' pending pages. */
+  private filesOfArtefact(artefactId: string): string[] {
+    if (!this.files) return [];
+    return this.db
+      .prepare(
+        `SELECT content_file FROM health_records WHERE artefact_id = ? AND content_file IS NOT NULL
+         UNION ALL SELECT body_file FROM data_push_pages WHERE body_file IS NOT NULL
+           AND secret_hash IN (SELECT secret_hash FROM data_transfers WHERE artefact_id = ?)`,
+      )
+      .pluck()
+      .all(artefactId, artefactId) as string[];
   }
 }

@@ -3,6 +3,7 @@
 import type Database from 'better-sqlite3-multiple-ciphers';
 import { createAuditLog } from './migrations/001-audit-log';
 import { createHiuTables } from './migrations/002-hiu';
+import { addSealedFiles } from './migrations/003-sealed-files';
 
 export interface Migration {
   version: number;
@@ -13,6 +14,7 @@ export interface Migration {
 export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'create audit_log', up: createAuditLog },
   { version: 2, name: 'create HIU tables', up: createHiuTables },
+  { version: 3, name: 'large values in sealed files', up: addSealedFiles },
 ];
 
 export class DatabaseVersionError extends Error {

@@ -9,9 +9,10 @@ import { decrypt, generateKeyMaterial } from '../../crypto/fidelius';
 import { bundleFacts } from '../../fhir/bundle-facts';
 import { AppFailure } from '../../shared/errors';
 import type { ConsentStore } from '../../store/consents';
-import { DataPushPageStore, secretHash, type PushPageEntry } from '../../store/data-push-pages';
+import { DataPushPageStore, secretHash, type PendingPage } from '../../store/data-push-pages';
 import { HealthRecordStore, type RecordFilter, type RecordMeta, type TransferRow } from '../../store/health-records';
 import type { RecordCipher } from '../../store/record-cipher';
+import { removeOrphans } from '../../store/sealed-files';
 import type { CallbackContext, Effects, Outcome } from './callback-processor';
 import { hiuIdOf, isoAt, type HiuContext, type PatientGuard } from './hiu-context';
 
@@ -50,6 +51,8 @@ export class HealthInformationService {
   ) {
     this.records = new HealthRecordStore(ctx.db);
     this.pages = new DataPushPageStore(ctx.db);
+    // Start-up, before the bridge takes a page: sealed files a crash left without their rows are removed.
+    removeOrphans(ctx.db);
   }
 
   register(): void {
@@ -144,7 +147,8 @@ export class HealthInformationService {
     this.processing = (async () => {
       do {
         this.again = false;
-        for (const page of this.pages.pending()) {
+        // Bodies are read one page at a time, inside the page's transaction: pages can be tens of megabytes.
+        for (const page of this.pages.pendingPages()) {
           this.processPage(page);
           await new Promise((resolve) => setImmediate(resolve));
         }
@@ -177,17 +181,23 @@ export class HealthInformationService {
     return { applied: true, ...keys };
   }
 
-  private processPage(page: PushPageEntry): void {
+  /**
+   * One page in one transaction: its records stored (large bundles in sealed files written before the commit), the
+   * page marked done and its body dropped (its file unlinked after the commit). A crash before the commit leaves the
+   * page pending and applies nothing; after it, everything.
+   */
+  private processPage(page: PendingPage): void {
     let arrived: { consentRequestId: string; artefactId: string; patientId: string; count: number } | null = null;
     this.ctx.db
       .transaction(() => {
         const transfer = this.records.transferBySecretHash(page.secretHash);
-        if (!transfer || transfer.endedAt || !transfer.privateKey || page.body === null) {
+        const body = transfer && !transfer.endedAt && transfer.privateKey ? this.pages.bodyOf(page) : null;
+        if (!transfer || transfer.endedAt || !transfer.privateKey || body === null) {
           this.pages.markDone(page.secretHash, page.pageNumber);
           return;
         }
         const artefact = this.consents.artefact(transfer.artefactId)!;
-        const stored = this.storeEntries(transfer, artefact, page);
+        const stored = this.storeEntries(transfer, artefact, page, body);
         this.pages.markDone(page.secretHash, page.pageNumber);
         this.records.setStatus(transfer.id, 'RECEIVING', isoAt(this.ctx.now), { pageCount: page.pageCount });
         arrived = { consentRequestId: artefact.consentRequestId, artefactId: artefact.id, patientId: artefact.patientId, count: stored };
@@ -200,8 +210,8 @@ export class HealthInformationService {
   }
 
   /** Decrypts, checks, parses and stores each entry of a page; returns how many were delivered. */
-  private storeEntries(transfer: TransferRow, artefact: NonNullable<ReturnType<ConsentStore['artefact']>>, page: PushPageEntry): number {
-    const body = JSON.parse(page.body!) as { entries?: unknown[]; keyMaterial?: any };
+  private storeEntries(transfer: TransferRow, artefact: NonNullable<ReturnType<ConsentStore['artefact']>>, page: PendingPage, text: string): number {
+    const body = JSON.parse(text) as { entries?: unknown[]; keyMaterial?: any };
     const privateKey = this.cipher.open(transfer.privateKey!, transfer.id).toString('utf8');
     const at = isoAt(this.ctx.now);
     let delivered = 0;
@@ -228,10 +238,10 @@ export class HealthInformationService {
       };
       try {
         const bundle = openEntry(entry, body.keyMaterial, transfer, privateKey);
-        const facts = bundleFacts(JSON.parse(bundle));
+        const facts = bundleFacts(JSON.parse(bundle.text));
         const hiType = facts.hiType ?? (artefact.hiTypes?.length === 1 ? artefact.hiTypes[0]! : null);
-        const content = this.cipher.seal(bundle, id);
-        if (this.records.addRecord({ ...base, status: 'delivered', hiType, recordDate: facts.date, contentBytes: Buffer.byteLength(bundle) }, content)) delivered += 1;
+        const content = this.cipher.seal(bundle.bytes, id);
+        if (this.records.addRecord({ ...base, status: 'delivered', hiType, recordDate: facts.date, contentBytes: bundle.bytes.length }, content)) delivered += 1;
       } catch (error) {
         this.records.addRecord({ ...base, error: error instanceof Error ? error.message.slice(0, 300) : String(error) }, null);
       }
@@ -286,20 +296,24 @@ export class HealthInformationService {
   }
 }
 
-/** One pushed entry to its plaintext bundle, or an Error saying why not. */
-function openEntry(entry: Record<string, unknown>, keyMaterial: any, transfer: TransferRow, privateKey: string): string {
+/**
+ * One pushed entry to its plaintext bundle, as text (to parse) and as its UTF-8 bytes (checksummed and sealed; the
+ * text is encoded once, not once per use), or an Error saying why not.
+ */
+function openEntry(entry: Record<string, unknown>, keyMaterial: any, transfer: TransferRow, privateKey: string): { text: string; bytes: Buffer } {
   if (typeof entry.content !== 'string') throw new Error(typeof entry.link === 'string' ? 'linked content (EntryLink) is not fetched by this HIU' : 'the entry has no content');
   const senderKey = keyMaterial?.dhPublicKey?.keyValue;
   const senderNonce = keyMaterial?.nonce;
   if (typeof senderKey !== 'string' || typeof senderNonce !== 'string') throw new Error('the page has no usable keyMaterial');
-  const bundle = decrypt({ encryptedData: entry.content, requesterNonce: transfer.nonce, senderNonce, requesterPrivateKey: privateKey, senderPublicKey: senderKey });
-  if (!checksumMatches(bundle, entry.checksum)) throw new Error('checksum mismatch: the decrypted content is not what the HIP described');
-  return bundle;
+  const text = decrypt({ encryptedData: entry.content, requesterNonce: transfer.nonce, senderNonce, requesterPrivateKey: privateKey, senderPublicKey: senderKey });
+  const bytes = Buffer.from(text, 'utf8');
+  if (!checksumMatches(bytes, entry.checksum)) throw new Error('checksum mismatch: the decrypted content is not what the HIP described');
+  return { text, bytes };
 }
 
 /** The spec's "MD5 checksum of the content before encryption": lowercase hex, as ABDM's HIPs send it; base64 tolerated. */
-function checksumMatches(plaintext: string, checksum: unknown): boolean {
+function checksumMatches(plaintext: Buffer, checksum: unknown): boolean {
   if (typeof checksum !== 'string') return false;
-  const digest = createHash('md5').update(plaintext, 'utf8').digest();
+  const digest = createHash('md5').update(plaintext).digest();
   return checksum.trim().toLowerCase() === digest.toString('hex') || checksum.trim() === digest.toString('base64');
 }
