@@ -12,7 +12,7 @@
 // - at start-up, before anything is written, every file no row names is removed (removeOrphans).
 // A database in memory (no keychain) keeps everything in its rows: nothing may be written to disk then.
 import { randomUUID } from 'node:crypto';
-import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, unlink, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 
@@ -80,6 +80,14 @@ export class SealedFiles {
     }
   }
 
+  /**
+   * Unlinks a file in the background (Node's thread pool, so the other core does it while this one goes on); for
+   * files no committed row names. One that cannot be unlinked now stays an orphan, removed at the next start.
+   */
+  removeSoon(name: string): void {
+    unlink(this.pathOf(name), () => undefined);
+  }
+
   /** Every name in the folder (none when it does not exist yet). */
   list(): string[] {
     try {
@@ -136,7 +144,11 @@ export function removeWhenUnnamed(db: Database, files: SealedFiles | null, names
   const attempt = (): void => {
     if (!db.open) return;
     if (db.inTransaction) return void setImmediate(attempt);
-    for (const name of names) if (!fileIsNamed(db, name)) files.remove(name);
+    try {
+      for (const name of names) if (!fileIsNamed(db, name)) files.removeSoon(name);
+    } catch {
+      // Nothing to throw to (this runs after the caller returned): what is left is an orphan for the next start.
+    }
   };
   queueMicrotask(attempt);
 }
@@ -160,8 +172,12 @@ export function removeOrphans(db: Database): number {
     if (named.has(name)) continue;
     // Only names this store makes; anything else in the folder is not ours to delete.
     if (!NAME.test(name)) continue;
-    files.remove(name);
-    removed += 1;
+    try {
+      files.remove(name);
+      removed += 1;
+    } catch {
+      // Start-up goes on; the file is tried again at the next start.
+    }
   }
   return removed;
 }
