@@ -1,17 +1,19 @@
 // Health records through the real HIU engine: pushed pages decrypted (Fidelius: ECDH, HKDF, AES-256-GCM), checked
-// (MD5 checksum), parsed (JSON, FHIR facts), sealed with the records key and stored in the encrypted SQLite file
-// database, per second of plaintext. Target (docs/performance.md): ≥ 100 MB/s (MB = 10^6 bytes).
+// (MD5 checksum), parsed (JSON, FHIR facts), sealed with the records key and stored, per second of plaintext.
+// Target (docs/performance.md): ≥ 100 MB/s (MB = 10^6 bytes).
 //
 // Method: the app core runs as an HIU against the embedded simulator, which pads every bundle to about 8 MB. For each
 // round a consent for asha.verma@sbx (4 records at 3 HIPs) is requested and granted; page processing is held back
-// until the simulator has pushed every page (stored in the inbox table by the bridge, before its 202), so the
-// simulator's own encryption never shares the CPU with the timed part. Then HealthInformationService.processPages()
-// is timed alone: everything from the stored page to the stored record.
+// until the simulator has pushed every page (stored by the bridge before its 202: at this size each page is a sealed
+// file named by its data_push_pages row, electron/store/sealed-files.ts), so the simulator's own encryption never
+// shares the CPU with the timed part. Then HealthInformationService.processPages() is timed alone: everything from the
+// stored page to the stored record (its sealed bundle written to a file and fsynced, then its row committed in the
+// encrypted database).
 //
 // Denominator (the ratio): the least any HIU must do with the same plaintext bytes, in-process, with nothing stored:
 // JSON.parse of a page carrying the base64 ciphertext, base64 decode, AES-256-GCM decrypt, MD5 check, JSON.parse of
-// the bundle. The engine adds the key agreement, FHIR facts, a second AES-256-GCM (the records key), SQLCipher page
-// encryption and the SQLite writes (record insert, page body dropped).
+// the bundle. The engine adds reading and opening the page file, the key agreement, FHIR facts, a second AES-256-GCM
+// (the records key), the record file's write and fsyncs, and the SQLite rows (record inserted, page marked done).
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

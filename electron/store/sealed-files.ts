@@ -167,8 +167,15 @@ export function removeOrphans(db: Database): number {
       }[]
     ).map((row) => row.name),
   );
+  let names: string[];
+  try {
+    names = files.list();
+  } catch {
+    // An unreadable folder must not stop the app from starting; what is in it is ciphertext, tried again next start.
+    return 0;
+  }
   let removed = 0;
-  for (const name of files.list()) {
+  for (const name of names) {
     if (named.has(name)) continue;
     // Only names this store makes; anything else in the folder is not ours to delete.
     if (!NAME.test(name)) continue;

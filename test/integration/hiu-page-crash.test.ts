@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { afterEach, expect, it, vi } from 'vitest';
 import { startAppCore } from '../../electron/app-core';
+import type { ChannelName, InputOf, OutputOf } from '../../electron/ipc/contract';
 import { applyKey } from '../../electron/store/db-cipher';
 import { DATABASE_FILE_NAME, DATABASE_KEY_ACCOUNT } from '../../electron/store/db';
 import { SEALED_FILES_FOLDER } from '../../electron/store/sealed-files';
@@ -104,16 +105,19 @@ it.each<[CrashPoint, string]>([
     logNotice: () => undefined,
   });
   try {
+    const call = async <C extends ChannelName>(channel: C, input: InputOf<C>): Promise<OutputOf<C>> => {
+      const result = await core.dispatch(channel, input);
+      if (!result.ok) throw new Error(`${channel} failed: ${JSON.stringify(result.error)}`);
+      return result.value as OutputOf<C>;
+    };
     await core.hiu.idle();
-    const list = await core.dispatch('records.list', { patientId: 'asha.verma@sbx' });
-    if (!list.ok) throw new Error(JSON.stringify(list.error));
-    expect(list.value).toHaveLength(4);
-    expect(list.value.every((r) => r.status === 'delivered')).toBe(true);
+    const list = await call('records.list', { patientId: 'asha.verma@sbx' });
+    expect(list).toHaveLength(4);
+    expect(list.every((r) => r.status === 'delivered')).toBe(true);
     const digests: string[] = [];
-    for (const record of list.value) {
-      const got = await core.dispatch('records.get', { id: record.id });
-      if (!got.ok) throw new Error(JSON.stringify(got.error));
-      digests.push(createHash('sha256').update(got.value.bundle, 'utf8').digest('hex'));
+    for (const record of list) {
+      const { bundle } = await call('records.get', { id: record.id });
+      digests.push(createHash('sha256').update(bundle, 'utf8').digest('hex'));
     }
     expect(digests.sort()).toEqual([...sent].sort());
 
