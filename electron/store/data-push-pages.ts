@@ -83,7 +83,6 @@ export class DataPushPageStore implements DataPushInbox {
   private readonly liveKey: Statement;
   private readonly key: Statement;
   private readonly exists: Statement;
-  private readonly pendingOne: Statement;
   private readonly insert: Statement;
   private readonly pendingAll: Statement;
   private readonly pendingOf: Statement;
@@ -98,7 +97,6 @@ export class DataPushPageStore implements DataPushInbox {
     this.liveKey = db.prepare('SELECT page_key FROM data_transfers WHERE secret_hash = ? AND ended_at IS NULL');
     this.key = db.prepare('SELECT page_key FROM data_transfers WHERE secret_hash = ?');
     this.exists = db.prepare('SELECT 1 FROM data_push_pages WHERE secret_hash = ? AND page_number = ?');
-    this.pendingOne = db.prepare(`SELECT 1 FROM data_push_pages WHERE secret_hash = ? AND page_number = ? AND state = 'pending'`);
     this.insert = db.prepare(
       `INSERT OR IGNORE INTO data_push_pages (secret_hash, page_number, page_count, transaction_id, received_at, body, body_file, state)
        VALUES (?, ?, ?, ?, ?, ?, ?, 'pending')`,
@@ -122,29 +120,13 @@ export class DataPushPageStore implements DataPushInbox {
     }
   }
 
-  /**
-   * Durable when it resolves; a page already stored for this secret stays as it was ('duplicate'). A large page for a
-   * live transfer goes to a sealed file first (durable), then the row that names it: a committed row always has its
-   * file, and a crash in between leaves only a file no row names (removed at the next start).
-   */
-  async store(page: ReceivedPushPage): Promise<'stored' | 'duplicate'> {
-    const hash = secretHash(page.secret);
-    const row = [hash, page.pageNumber, page.pageCount, page.transactionId, page.receivedAt] as const;
-    // body.length counts UTF-16 units, never more than the UTF-8 bytes: a page near the threshold may stay inline.
-    const key = this.files && page.body.length >= LARGE_VALUE_BYTES ? (this.liveKey.get(hash) as { page_key: Buffer | null } | undefined)?.page_key : null;
-    if (!this.files || !key) return this.insert.run(...row, page.body, null).changes === 1 ? 'stored' : 'duplicate';
-    // A page we hold already is not written again (the first copy is kept either way).
-    if (this.exists.get(hash, page.pageNumber) !== undefined) return 'duplicate';
-    const file = await this.files.write([sealWith(key, page.body, pageAssociatedData(hash, page.pageNumber))]);
-    let changes = 0;
+  /** Durable when it resolves; a page already stored for this secret stays as it was ('duplicate'). */
+  store(page: ReceivedPushPage): Promise<'stored' | 'duplicate'> {
     try {
-      // The same page may have been stored while this one was being written (a HIP's hasty retry): then this
-      // insert is ignored and this copy's file goes.
-      changes = this.insert.run(...row, null, file).changes;
-    } finally {
-      if (changes !== 1) this.files.remove(file);
+      return Promise.resolve(this.storeNow(page));
+    } catch (error) {
+      return Promise.reject(error);
     }
-    return changes === 1 ? 'stored' : 'duplicate';
   }
 
   /** Pages waiting to be processed, without their bodies: of one transfer by page number, or of all, oldest first. */
@@ -167,11 +149,6 @@ export class DataPushPageStore implements DataPushInbox {
     const key = (this.key.get(page.secretHash) as { page_key: Buffer | null } | undefined)?.page_key;
     if (!key || !this.files) return null;
     return openWith(key, this.files.read(page.bodyFile), pageAssociatedData(page.secretHash, page.pageNumber)).toString('utf8');
-  }
-
-  /** True while this page is stored and not yet processed. */
-  isPending(hash: string, pageNumber: number): boolean {
-    return this.pendingOne.get(hash, pageNumber) !== undefined;
   }
 
   /**
@@ -201,5 +178,27 @@ export class DataPushPageStore implements DataPushInbox {
       complete: pageCount !== null && missing.length === 0,
       transactionIds: [...new Set(rows.map((r) => r.transaction_id))],
     };
+  }
+
+  private storeNow(page: ReceivedPushPage): 'stored' | 'duplicate' {
+    const hash = secretHash(page.secret);
+    const row = [hash, page.pageNumber, page.pageCount, page.transactionId, page.receivedAt] as const;
+    // body.length counts UTF-16 units, never more than the UTF-8 bytes: a page near the threshold may stay inline.
+    const key = this.files && page.body.length >= LARGE_VALUE_BYTES ? (this.liveKey.get(hash) as { page_key: Buffer | null } | undefined)?.page_key : null;
+    if (!this.files || !key) return this.insert.run(...row, page.body, null).changes === 1 ? 'stored' : 'duplicate';
+    // A page we hold already is not written again (the first copy is kept either way).
+    if (this.exists.get(hash, page.pageNumber) !== undefined) return 'duplicate';
+    // File first (durable when write returns), then the row that names it: a committed row always has its file.
+    const file = this.files.write([sealWith(key, page.body, pageAssociatedData(hash, page.pageNumber))]);
+    let changes: number;
+    try {
+      changes = this.insert.run(...row, null, file).changes;
+    } catch (error) {
+      this.files.remove(file);
+      throw error;
+    }
+    if (changes === 1) return 'stored';
+    this.files.remove(file);
+    return 'duplicate';
   }
 }

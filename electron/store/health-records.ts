@@ -1,8 +1,7 @@
 // The data_transfers and health_records tables (migrations/002-hiu.ts, 003-sealed-files.ts): each health-information
 // request with its short-lived keys, and each entry a HIP pushed — its FHIR bundle sealed with the records key, or why
 // it failed. A sealed bundle of LARGE_VALUE_BYTES or more is kept in a file the row names (content_file) instead of
-// in the row (content): writeContent makes the file durable, then addRecord's row may be committed (sealed-files.ts
-// has the rules that keep the two together).
+// in the row (content): see sealed-files.ts for the order of writes that keeps the two together.
 import { randomBytes } from 'node:crypto';
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 import { LARGE_VALUE_BYTES, removeWhenUnnamed, SealedFiles } from './sealed-files';
@@ -146,19 +145,14 @@ export class HealthRecordStore {
   }
 
   /**
-   * Makes a large sealed bundle durable in a file of its own, before the row that names it is committed; resolves
-   * with the file's name, or null when the bundle stays in its row (smaller than LARGE_VALUE_BYTES, or a database in
-   * memory). A file whose row is never committed must be passed to dropUnnamed.
+   * Stores one entry; false when this entry of this page was already stored (a page delivered twice). A large sealed
+   * bundle is written to its file first (durable), then the row naming it; the file is checked again once the
+   * caller's transaction has ended and removed if no row names it (the insert was ignored, or the transaction
+   * rolled back).
    */
-  async writeContent(content: Buffer): Promise<string | null> {
-    return this.files && content.length >= LARGE_VALUE_BYTES ? this.files.write([content]) : null;
-  }
-
-  /**
-   * Stores one entry, with its sealed bundle in the row (`content`) or in the file writeContent made durable
-   * (`file`); false when this entry of this page was already stored (a page delivered twice).
-   */
-  addRecord(meta: RecordMeta, content: Buffer | null, file: string | null = null): boolean {
+  addRecord(meta: RecordMeta, content: Buffer | null): boolean {
+    const file = this.files && content && content.length >= LARGE_VALUE_BYTES ? this.files.write([content]) : null;
+    if (file) removeWhenUnnamed(this.db, this.files, [file]);
     return (
       this.db
         .prepare(
@@ -169,14 +163,6 @@ export class HealthRecordStore {
           meta.pageNumber, meta.entryIndex, meta.status, meta.error, meta.contentBytes, meta.receivedAt, file ? null : content, file,
         ).changes === 1
     );
-  }
-
-  /**
-   * Removes, once the current transaction (if any) has ended, those of these files no row names: files written for
-   * rows that were not inserted, or whose transaction rolled back. Named files are kept.
-   */
-  dropUnnamed(files: readonly string[]): void {
-    removeWhenUnnamed(this.db, this.files, files);
   }
 
   records(filter: RecordFilter = {}): RecordMeta[] {

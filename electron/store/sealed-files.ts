@@ -6,13 +6,13 @@
 //
 // The rules that keep a file and its row together (docs/storage.md, "Sealed files"):
 // - write the file, fsync it and its folder, and only then commit the row that names it: a committed row always
-//   has its file. A crash in between (or a rollback) leaves a file no row names.
+//   has its file. A crash in between leaves a file no row names.
 // - delete the row first, commit, then unlink (removeWhenUnnamed): a rollback keeps both. A crash in between
 //   leaves a file no row names.
 // - at start-up, before anything is written, every file no row names is removed (removeOrphans).
 // A database in memory (no keychain) keeps everything in its rows: nothing may be written to disk then.
 import { randomUUID } from 'node:crypto';
-import { constants, promises as fs, lstatSync, mkdirSync, readdirSync, readFileSync, unlink, unlinkSync } from 'node:fs';
+import { closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, unlink, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 
@@ -39,30 +39,31 @@ export class SealedFiles {
   }
 
   /**
-   * A new file holding `parts` one after the other; resolves with its name once durable: the contents and the name
-   * (fsync of the file, then of the folder), so a row committed afterwards never names a missing file. The writing
-   * and the fsyncs run in Node's thread pool, so the main thread goes on meanwhile (the engine decrypts the next
-   * page while a record's file is being written).
+   * A new file holding `parts` one after the other; returns its name. Durable when it returns: the contents and the
+   * name (fsync of the file, then of the folder), so a row committed afterwards never names a missing file.
    */
-  async write(parts: readonly Uint8Array[]): Promise<string> {
+  write(parts: readonly Uint8Array[]): string {
     this.ensureFolder();
     const name = randomUUID();
     const file = path.join(this.folder, name);
     // 0600, never through a link, never over an existing file (names are fresh, so EEXIST means something is wrong).
-    const handle = await fs.open(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, 0o600);
+    const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, 0o600);
     try {
       for (const part of parts) {
-        for (let done = 0; done < part.length; ) done += (await handle.write(part, done, part.length - done)).bytesWritten;
+        for (let done = 0; done < part.length; ) done += writeSync(fd, part, done, part.length - done);
       }
-      await handle.sync();
+      fsyncSync(fd);
     } catch (error) {
-      await handle.close().catch(() => undefined);
-      // Left to removeOrphans at the next start if even this fails: no row names it.
-      await fs.rm(file, { force: true }).catch(() => undefined);
+      closeSync(fd);
+      try {
+        unlinkSync(file);
+      } catch {
+        // left to removeOrphans at the next start: no row names it
+      }
       throw error;
     }
-    await handle.close();
-    await this.syncFolder();
+    closeSync(fd);
+    this.syncFolder();
     return name;
   }
 
@@ -112,13 +113,13 @@ export class SealedFiles {
   }
 
   /** A new name is durable only once its folder is flushed (POSIX); Windows cannot open a folder to flush it. */
-  private async syncFolder(): Promise<void> {
+  private syncFolder(): void {
     if (process.platform === 'win32') return;
-    const folder = await fs.open(this.folder, constants.O_RDONLY);
+    const fd = openSync(this.folder, constants.O_RDONLY);
     try {
-      await folder.sync();
+      fsyncSync(fd);
     } finally {
-      await folder.close();
+      closeSync(fd);
     }
   }
 }

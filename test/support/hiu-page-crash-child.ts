@@ -2,10 +2,8 @@
 // against the embedded simulator, which pads each bundle so that pages and records go to sealed files. Page
 // processing is held back until every page is stored; then the pages are processed and the child kills itself with
 // SIGKILL at the chosen point:
-//   file-written  right after the second record file is durable, before its row is committed (page 1 may or may not
-//                 be committed by then: its file is written while page 2 is decrypted)
-//   committed     right after the first page's transaction committed, before its page file is unlinked (page 2's
-//                 record file may be half written)
+//   file-written  right after the second record file is durable, its row not committed (inside page 2's transaction)
+//   committed     right after the first page's transaction committed, before its page file is unlinked
 //   none          after everything was processed
 //
 //   node --import tsx test/support/hiu-page-crash-child.ts <dataFolder> <secretsFile> <crashAt>
@@ -83,8 +81,8 @@ say({ event: 'stored', sent, pages: core.hiu.bridge.pages.pendingPages().length 
 const write = SealedFiles.prototype.write;
 const removeSoon = SealedFiles.prototype.removeSoon;
 let writes = 0;
-SealedFiles.prototype.write = async function (parts) {
-  const name = await write.call(this, parts);
+SealedFiles.prototype.write = function (parts) {
+  const name = write.call(this, parts);
   writes += 1;
   if (crashAt === 'file-written' && writes === 2) crash();
   return name;

@@ -35,28 +35,6 @@ export interface StoredRecord {
   bundle: string;
 }
 
-type Artefact = NonNullable<ReturnType<ConsentStore['artefact']>>;
-
-/** A write that settled: the file's name (null: the bundle stays in its row), or why it failed. */
-type Written = { name: string | null } | { error: unknown };
-const NO_FILE: Promise<Written> = Promise.resolve({ name: null });
-
-/** One entry of a prepared page: its index row, its sealed bundle, and the file that bundle is being written to. */
-interface PreparedEntry {
-  meta: RecordMeta;
-  content: Buffer | null;
-  file: Promise<Written>;
-}
-
-/** A page read, decrypted, checked and sealed, not stored yet (HealthInformationService.preparePage). */
-interface PreparedPage {
-  page: PendingPage;
-  /** The live transfer it was prepared under; null when there was none (the page is only marked done). */
-  transferId: string | null;
-  artefact: Artefact | null;
-  entries: PreparedEntry[];
-}
-
 export class HealthInformationService {
   readonly records: HealthRecordStore;
   private readonly pages: DataPushPageStore;
@@ -160,12 +138,7 @@ export class HealthInformationService {
     return this.records.transfersOf(artefactId).map((t) => this.transferView(t));
   }
 
-  /**
-   * Processes stored pages, oldest first; called after each stored page and at start-up. Resolves when none is
-   * pending. Two pages are in flight: while one page's large bundles are being written to their files and fsynced
-   * (in Node's thread pool, on the other core), the next page is read, decrypted, checked and sealed here; then the
-   * first is committed. Each page is committed alone, in order, in its own transaction.
-   */
+  /** Processes stored pages; called after each stored page and at start-up. Resolves when none is pending. */
   processPages(): Promise<void> {
     if (this.processing) {
       this.again = true;
@@ -174,23 +147,10 @@ export class HealthInformationService {
     this.processing = (async () => {
       do {
         this.again = false;
-        let inFlight: PreparedPage | null = null;
-        try {
-          // Bodies are read one page at a time: pages can be tens of megabytes.
-          for (const page of this.pages.pendingPages()) {
-            const prepared = this.preparePage(page);
-            const previous = inFlight;
-            inFlight = prepared;
-            if (previous) await this.commitPage(previous);
-            await new Promise((resolve) => setImmediate(resolve));
-          }
-          const last = inFlight;
-          inFlight = null;
-          if (last) await this.commitPage(last);
-        } catch (error) {
-          // The page prepared but not committed stays pending; the files written for it go.
-          if (inFlight) await this.discardPage(inFlight);
-          throw error;
+        // Bodies are read one page at a time, inside the page's transaction: pages can be tens of megabytes.
+        for (const page of this.pages.pendingPages()) {
+          this.processPage(page);
+          await new Promise((resolve) => setImmediate(resolve));
         }
       } while (this.again);
     })().finally(() => {
@@ -222,77 +182,40 @@ export class HealthInformationService {
   }
 
   /**
-   * Everything for one page that needs no write to the database: its body read, each entry decrypted, checked,
-   * parsed and sealed, and each large sealed bundle on its way to its own file. Nothing is stored yet; a page with no
-   * live transfer (or whose page key went with it) comes back with no entries, to be marked done.
+   * One page in one transaction: its records stored (large bundles in sealed files written before the commit), the
+   * page marked done and its body dropped (its file unlinked after the commit). A crash before the commit leaves the
+   * page pending and applies nothing; after it, everything.
    */
-  private preparePage(page: PendingPage): PreparedPage {
-    const transfer = this.records.transferBySecretHash(page.secretHash);
-    const live = transfer && !transfer.endedAt && transfer.privateKey ? transfer : null;
-    const text = live ? this.pages.bodyOf(page) : null;
-    if (!live || text === null) return { page, transferId: null, artefact: null, entries: [] };
-    const artefact = this.consents.artefact(live.artefactId)!;
-    return { page, transferId: live.id, artefact, entries: this.openEntries(live, artefact, page, text) };
-  }
-
-  /**
-   * One page in one transaction, once its files are durable: its records stored, the page marked done and its body
-   * dropped (its file unlinked after the commit). A crash before the commit leaves the page pending and applies
-   * nothing (the files written for it are removed at the next start); after it, everything. The transfer is looked
-   * at again: it may have ended, or the artefact been erased, while the files were being written.
-   */
-  private async commitPage(prepared: PreparedPage): Promise<void> {
-    const written = await Promise.all(prepared.entries.map((e) => e.file));
-    const files = written.flatMap((w) => ('name' in w && w.name ? [w.name] : []));
-    try {
-      const failed = written.find((w) => 'error' in w);
-      // A file that could not be made durable (disk full…): nothing of the page is stored, it stays pending.
-      if (failed && 'error' in failed) throw failed.error;
-      // Closing: the page stays pending for the next start, which also removes its files.
-      if (!this.ctx.db.open) return;
-      const { page, artefact } = prepared;
-      let arrived: { consentRequestId: string; artefactId: string; patientId: string; count: number } | null = null;
-      this.ctx.db
-        .transaction(() => {
-          if (!this.pages.isPending(page.secretHash, page.pageNumber)) return; // erased meanwhile
-          const transfer = this.records.transferBySecretHash(page.secretHash);
-          if (!artefact || !transfer || transfer.id !== prepared.transferId || transfer.endedAt || !transfer.privateKey) {
-            this.pages.markDone(page.secretHash, page.pageNumber);
-            return;
-          }
-          let stored = 0;
-          prepared.entries.forEach((entry, index) => {
-            const w = written[index]!;
-            const file = 'name' in w ? w.name : null;
-            if (this.records.addRecord(entry.meta, file ? null : entry.content, file) && entry.meta.status === 'delivered') stored += 1;
-          });
+  private processPage(page: PendingPage): void {
+    let arrived: { consentRequestId: string; artefactId: string; patientId: string; count: number } | null = null;
+    this.ctx.db
+      .transaction(() => {
+        const transfer = this.records.transferBySecretHash(page.secretHash);
+        const body = transfer && !transfer.endedAt && transfer.privateKey ? this.pages.bodyOf(page) : null;
+        if (!transfer || transfer.endedAt || !transfer.privateKey || body === null) {
           this.pages.markDone(page.secretHash, page.pageNumber);
-          this.records.setStatus(transfer.id, 'RECEIVING', isoAt(this.ctx.now), { pageCount: page.pageCount });
-          arrived = { consentRequestId: artefact.consentRequestId, artefactId: artefact.id, patientId: artefact.patientId, count: stored };
-          const summary = this.pages.pagesOf(page.secretHash);
-          if (summary.complete && summary.pending === 0) this.complete(this.records.transfer(transfer.id)!, 'complete');
-        })
-        .immediate();
-      this.ctx.outbox.flush();
-      if (arrived) this.ctx.emit('records.arrived', arrived);
-    } finally {
-      // Files no committed row names (the transfer had ended, the insert was ignored, the transaction failed) go.
-      this.records.dropUnnamed(files);
-    }
+          return;
+        }
+        const artefact = this.consents.artefact(transfer.artefactId)!;
+        const stored = this.storeEntries(transfer, artefact, page, body);
+        this.pages.markDone(page.secretHash, page.pageNumber);
+        this.records.setStatus(transfer.id, 'RECEIVING', isoAt(this.ctx.now), { pageCount: page.pageCount });
+        arrived = { consentRequestId: artefact.consentRequestId, artefactId: artefact.id, patientId: artefact.patientId, count: stored };
+        const summary = this.pages.pagesOf(page.secretHash);
+        if (summary.complete && summary.pending === 0) this.complete(this.records.transfer(transfer.id)!, 'complete');
+      })
+      .immediate();
+    this.ctx.outbox.flush();
+    if (arrived) this.ctx.emit('records.arrived', arrived);
   }
 
-  /** A prepared page that will not be committed now: it stays pending, and the files written for it go. */
-  private async discardPage(prepared: PreparedPage): Promise<void> {
-    const written = await Promise.all(prepared.entries.map((e) => e.file));
-    this.records.dropUnnamed(written.flatMap((w) => ('name' in w && w.name ? [w.name] : [])));
-  }
-
-  /** Decrypts, checks, parses and seals each entry of a page, and starts writing each large sealed bundle's file. */
-  private openEntries(transfer: TransferRow, artefact: Artefact, page: PendingPage, text: string): PreparedEntry[] {
+  /** Decrypts, checks, parses and stores each entry of a page; returns how many were delivered. */
+  private storeEntries(transfer: TransferRow, artefact: NonNullable<ReturnType<ConsentStore['artefact']>>, page: PendingPage, text: string): number {
     const body = JSON.parse(text) as { entries?: unknown[]; keyMaterial?: any };
     const privateKey = this.cipher.open(transfer.privateKey!, transfer.id).toString('utf8');
     const at = isoAt(this.ctx.now);
-    return (body.entries ?? []).map((raw, index): PreparedEntry => {
+    let delivered = 0;
+    (body.entries ?? []).forEach((raw, index) => {
       const entry = (raw ?? {}) as Record<string, unknown>;
       const id = randomUUID();
       const careContext = typeof entry.careContextReference === 'string' ? entry.careContextReference : '';
@@ -318,16 +241,12 @@ export class HealthInformationService {
         const facts = bundleFacts(JSON.parse(bundle.text));
         const hiType = facts.hiType ?? (artefact.hiTypes?.length === 1 ? artefact.hiTypes[0]! : null);
         const content = this.cipher.seal(bundle.bytes, id);
-        // Settled into a value at once: a failed write must wait for the commit, not end the process as unhandled.
-        const file = this.records.writeContent(content).then(
-          (name) => ({ name }),
-          (error: unknown) => ({ error }),
-        );
-        return { meta: { ...base, status: 'delivered', hiType, recordDate: facts.date, contentBytes: bundle.bytes.length }, content, file };
+        if (this.records.addRecord({ ...base, status: 'delivered', hiType, recordDate: facts.date, contentBytes: bundle.bytes.length }, content)) delivered += 1;
       } catch (error) {
-        return { meta: { ...base, error: error instanceof Error ? error.message.slice(0, 300) : String(error) }, content: null, file: NO_FILE };
+        this.records.addRecord({ ...base, error: error instanceof Error ? error.message.slice(0, 300) : String(error) }, null);
       }
     });
+    return delivered;
   }
 
   /** Tells the consent manager how the transfer went, per care context, and destroys the key. */

@@ -167,32 +167,17 @@ describe('pushed pages', () => {
   });
 });
 
-/** What the engine does per entry: the sealed bundle's file made durable first, then the row in a transaction. */
-async function store(entries: { meta: RecordMeta; content: Buffer }[], fail?: string): Promise<string[]> {
-  const files = await Promise.all(entries.map((e) => records.writeContent(e.content)));
-  try {
-    db.transaction(() => {
-      entries.forEach((e, i) => records.addRecord(e.meta, files[i] ? null : e.content, files[i]));
-      if (fail) throw new Error(fail);
-    })();
-  } finally {
-    records.dropUnnamed(files.filter((f): f is string => f !== null));
-  }
-  return files.filter((f): f is string => f !== null);
-}
-
 describe('records', () => {
-  it('keeps a large sealed bundle in a file and reads it back byte for byte; a small one stays in its row', async () => {
+  it('keeps a large sealed bundle in a file and reads it back byte for byte; a small one stays in its row', () => {
     const t = transfer();
     const large = randomBytes(LARGE_VALUE_BYTES);
     const small = randomBytes(100);
     const a = recordMeta(t, 0);
     const b = recordMeta(t, 1);
-    expect(await records.writeContent(small)).toBeNull();
-    await store([
-      { meta: a, content: large },
-      { meta: b, content: small },
-    ]);
+    db.transaction(() => {
+      expect(records.addRecord(a, large)).toBe(true);
+      expect(records.addRecord(b, small)).toBe(true);
+    })();
     const rows = db.prepare('SELECT id, content, content_file FROM health_records').all() as { id: string; content: Buffer | null; content_file: string | null }[];
     expect(rows.find((r) => r.id === a.id)).toMatchObject({ content: null, content_file: expect.any(String) });
     expect(rows.find((r) => r.id === b.id)).toMatchObject({ content: small, content_file: null });
@@ -203,14 +188,13 @@ describe('records', () => {
 
   it('a page applied half way and rolled back (a crash before the commit) leaves neither rows nor files', async () => {
     const t = transfer();
-    const written = store(
-      [
-        { meta: recordMeta(t, 0), content: randomBytes(LARGE_VALUE_BYTES) },
-        { meta: recordMeta(t, 1), content: randomBytes(LARGE_VALUE_BYTES) },
-      ],
-      'crash before the commit',
-    );
-    await expect(written).rejects.toThrow('crash before the commit');
+    expect(() =>
+      db.transaction(() => {
+        records.addRecord(recordMeta(t, 0), randomBytes(LARGE_VALUE_BYTES));
+        records.addRecord(recordMeta(t, 1), randomBytes(LARGE_VALUE_BYTES));
+        throw new Error('crash before the commit');
+      })(),
+    ).toThrow();
     expect(db.prepare('SELECT count(*) AS n FROM health_records').get()).toEqual({ n: 0 });
     await eventually(() => expect(filesOnDisk()).toEqual([]));
   });
@@ -218,10 +202,8 @@ describe('records', () => {
   it('a second copy of an entry (insert ignored) does not leave its file behind', async () => {
     const t = transfer();
     const meta = recordMeta(t, 0);
-    await store([{ meta, content: randomBytes(LARGE_VALUE_BYTES) }]);
-    const file = (await records.writeContent(randomBytes(LARGE_VALUE_BYTES)))!;
-    expect(db.transaction(() => records.addRecord({ ...meta, id: randomUUID() }, null, file))()).toBe(false);
-    records.dropUnnamed([file]);
+    db.transaction(() => records.addRecord(meta, randomBytes(LARGE_VALUE_BYTES)))();
+    expect(db.transaction(() => records.addRecord({ ...meta, id: randomUUID() }, randomBytes(LARGE_VALUE_BYTES)))()).toBe(false);
     await eventually(() => expect(filesOnDisk()).toHaveLength(1));
     expect(records.record(meta.id)!.content).not.toBeNull();
   });
@@ -229,10 +211,10 @@ describe('records', () => {
   it('erasing an artefact unlinks its records’ and pages’ files after the commit, and only then', async () => {
     const kept = transfer();
     const erased = transfer();
-    await store([
-      { meta: recordMeta(kept), content: randomBytes(LARGE_VALUE_BYTES) },
-      { meta: recordMeta(erased), content: randomBytes(LARGE_VALUE_BYTES) },
-    ]);
+    db.transaction(() => {
+      records.addRecord(recordMeta(kept), randomBytes(LARGE_VALUE_BYTES));
+      records.addRecord(recordMeta(erased), randomBytes(LARGE_VALUE_BYTES));
+    })();
     await push(erased.secret, 2, pageBody(LARGE_VALUE_BYTES));
     expect(filesOnDisk()).toHaveLength(3);
     const keptFile = db.prepare('SELECT content_file FROM health_records WHERE artefact_id = ?').pluck().get(kept.artefactId);
@@ -256,11 +238,11 @@ describe('records', () => {
     const asha = transfer();
     const ravi = transfer('ravi.kumar@sbx');
     const other = transfer('meena.iyer@sbx');
-    await store([
-      { meta: recordMeta(asha), content: randomBytes(LARGE_VALUE_BYTES) },
-      { meta: recordMeta(ravi, 0, 'ravi.kumar@sbx'), content: randomBytes(LARGE_VALUE_BYTES) },
-      { meta: recordMeta(other, 0, 'meena.iyer@sbx'), content: randomBytes(LARGE_VALUE_BYTES) },
-    ]);
+    db.transaction(() => {
+      records.addRecord(recordMeta(asha), randomBytes(LARGE_VALUE_BYTES));
+      records.addRecord(recordMeta(ravi, 0, 'ravi.kumar@sbx'), randomBytes(LARGE_VALUE_BYTES));
+      records.addRecord(recordMeta(other, 0, 'meena.iyer@sbx'), randomBytes(LARGE_VALUE_BYTES));
+    })();
     await push(asha.secret, 2, pageBody(LARGE_VALUE_BYTES));
     expect(filesOnDisk()).toHaveLength(4);
 
@@ -276,11 +258,11 @@ describe('start-up', () => {
   it('removes the files a crash left without rows, keeps every file a row names, and leaves other names alone', async () => {
     const t = transfer();
     await push(t.secret, 1, pageBody(LARGE_VALUE_BYTES));
-    await store([{ meta: recordMeta(t), content: randomBytes(LARGE_VALUE_BYTES) }]);
+    db.transaction(() => records.addRecord(recordMeta(t), randomBytes(LARGE_VALUE_BYTES)))();
     const named = filesOnDisk();
     // A crash after a file was written and fsynced but before its row committed (or after a deleting commit but
     // before the unlink) leaves exactly this: a sealed file no row names.
-    const orphan = await new SealedFiles(folder).write([randomBytes(1000)]);
+    const orphan = new SealedFiles(folder).write([randomBytes(1000)]);
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, 'notes.txt'), 'not ours');
     expect(filesOnDisk()).toContain(orphan);
@@ -293,8 +275,8 @@ describe('start-up', () => {
     expect(pages.pending()[0]!.body).toContain('OPD-SECRET-CONTEXT');
   });
 
-  it('does nothing inside a transaction (a file its uncommitted row names is not an orphan)', async () => {
-    const orphan = await new SealedFiles(folder).write([randomBytes(10)]);
+  it('does nothing inside a transaction (a file its uncommitted row names is not an orphan)', () => {
+    const orphan = new SealedFiles(folder).write([randomBytes(10)]);
     expect(db.transaction(() => removeOrphans(db))()).toBe(0);
     expect(filesOnDisk()).toEqual([orphan]);
   });
