@@ -60,8 +60,9 @@ export class CallbackInboxStore implements CallbackInbox {
   private readonly setWaiting: Statement;
   private readonly setFailed: Statement;
   private readonly counts: Statement;
+  private batch: { callback: ReceivedCallback; resolve: (outcome: 'stored' | 'duplicate') => void; reject: (error: unknown) => void }[] = [];
 
-  constructor(db: Database) {
+  constructor(private readonly db: Database) {
     this.insert = db.prepare(
       `INSERT OR IGNORE INTO inbox (request_id, kind, path, resp_request_id, received_at, headers, body, state)
        VALUES (?, ?, ?, ?, ?, ?, ?, 'pending')`,
@@ -75,22 +76,43 @@ export class CallbackInboxStore implements CallbackInbox {
     this.counts = db.prepare('SELECT state, count(*) AS n FROM inbox GROUP BY state');
   }
 
-  /** Durable when it resolves (one synchronous INSERT); 'duplicate' leaves the first copy untouched. */
+  /**
+   * Durable when it resolves; 'duplicate' leaves the first copy untouched. Callbacks that arrive together are
+   * committed together (group commit): every commit waits for the disk (synchronous=FULL), so one commit for a
+   * burst instead of one each keeps the bridge fast without acknowledging anything that is not on disk.
+   */
   store(callback: ReceivedCallback): Promise<'stored' | 'duplicate'> {
+    return new Promise((resolve, reject) => {
+      this.batch.push({ callback, resolve, reject });
+      if (this.batch.length === 1) setImmediate(() => this.commitBatch());
+    });
+  }
+
+  private commitBatch(): void {
+    const batch = this.batch;
+    this.batch = [];
+    let outcomes: ('stored' | 'duplicate')[];
     try {
-      const { changes } = this.insert.run(
-        callback.requestId,
-        callback.kind,
-        callback.path,
-        callback.respRequestId,
-        callback.receivedAt,
-        JSON.stringify(callback.headers),
-        callback.body,
-      );
-      return Promise.resolve(changes === 1 ? 'stored' : 'duplicate');
+      outcomes = this.db.transaction(() => batch.map(({ callback }) => this.insertOne(callback)))();
     } catch (error) {
-      return Promise.reject(error);
+      // Nothing of the batch is stored, so nothing of it may be acknowledged.
+      for (const waiter of batch) waiter.reject(error);
+      return;
     }
+    batch.forEach((waiter, index) => waiter.resolve(outcomes[index]!));
+  }
+
+  private insertOne(callback: ReceivedCallback): 'stored' | 'duplicate' {
+    const { changes } = this.insert.run(
+      callback.requestId,
+      callback.kind,
+      callback.path,
+      callback.respRequestId,
+      callback.receivedAt,
+      JSON.stringify(callback.headers),
+      callback.body,
+    );
+    return changes === 1 ? 'stored' : 'duplicate';
   }
 
   get(requestId: string): InboxEntry | null {

@@ -30,6 +30,22 @@ function callback(overrides: Partial<ReceivedCallback> = {}): ReceivedCallback {
 }
 
 describe('CallbackInboxStore', () => {
+  it('commits callbacks that arrive together in one transaction: all stored, a repeat inside the burst a duplicate', async () => {
+    const burst = [callback(), callback(), callback()];
+    const outcomes = await Promise.all([...burst, burst[1]!].map((c) => inbox.store(c)));
+    expect(outcomes).toEqual(['stored', 'stored', 'stored', 'duplicate']);
+    expect(burst.map((c) => inbox.get(c.requestId)?.state)).toEqual(['pending', 'pending', 'pending']);
+  });
+
+  it('when a burst cannot be committed, none of it is stored and every one of it is refused (so none is acknowledged)', async () => {
+    const good = callback();
+    const broken = callback({ body: { not: 'text' } as unknown as string }); // SQLite cannot bind an object: the INSERT throws
+    const outcomes = await Promise.allSettled([inbox.store(good), inbox.store(broken)]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    expect(inbox.get(good.requestId)).toBeNull();
+    expect(await inbox.store(good)).toBe('stored'); // and the next burst is not affected
+  });
+
   it('stores a callback once: a second one with the same requestId is a duplicate and changes nothing', async () => {
     const first = callback();
     expect(await inbox.store(first)).toBe('stored');
