@@ -4,6 +4,7 @@
 import type { Database, Statement } from 'better-sqlite3-multiple-ciphers';
 import type { CallbackKind } from '../abdm/gateway-generation';
 import type { CallbackInbox, ReceivedCallback } from '../bridge/ports';
+import { commitDurably } from './db';
 
 /** pending → done | waiting (for the request it answers to be known) | failed. */
 export const INBOX_STATES = ['pending', 'waiting', 'done', 'failed'] as const;
@@ -77,9 +78,9 @@ export class CallbackInboxStore implements CallbackInbox {
   }
 
   /**
-   * Durable when it resolves; 'duplicate' leaves the first copy untouched. Callbacks that arrive together are
-   * committed together (group commit): every commit waits for the disk (synchronous=FULL), so one commit for a
-   * burst instead of one each keeps the bridge fast without acknowledging anything that is not on disk.
+   * Durable when it resolves, power cut included; 'duplicate' leaves the first copy untouched. Callbacks that arrive
+   * together are committed together (group commit): each durable commit waits for the disk, so one for a burst
+   * instead of one each keeps the bridge fast without acknowledging anything that is not on disk.
    */
   store(callback: ReceivedCallback): Promise<'stored' | 'duplicate'> {
     return new Promise((resolve, reject) => {
@@ -93,7 +94,7 @@ export class CallbackInboxStore implements CallbackInbox {
     this.batch = [];
     let outcomes: ('stored' | 'duplicate')[];
     try {
-      outcomes = this.db.transaction(() => batch.map(({ callback }) => this.insertOne(callback)))();
+      outcomes = commitDurably(this.db, () => batch.map(({ callback }) => this.insertOne(callback)));
     } catch (error) {
       // Nothing of the batch is stored, so nothing of it may be acknowledged.
       for (const waiter of batch) waiter.reject(error);

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3-multiple-ciphers';
 import type { DataPushInbox, ReceivedPushPage } from '../bridge/ports';
+import { commitDurably } from './db';
 import { openWith, sealWith } from './record-cipher';
 import { LARGE_VALUE_BYTES, removeWhenUnnamed, SealedFiles } from './sealed-files';
 
@@ -123,7 +124,7 @@ export class DataPushPageStore implements DataPushInbox {
   /** Durable when it resolves; a page already stored for this secret stays as it was ('duplicate'). */
   store(page: ReceivedPushPage): Promise<'stored' | 'duplicate'> {
     try {
-      return Promise.resolve(this.storeNow(page));
+      return Promise.resolve(commitDurably(this.db, () => this.storeNow(page)));
     } catch (error) {
       return Promise.reject(error);
     }

@@ -94,12 +94,27 @@ function prepareEncrypted(db: Database.Database, key: string): Database.Database
 
 function prepare(db: Database.Database): Database.Database {
   db.pragma('journal_mode = WAL');
-  // Every commit reaches the disk before it returns: the bridge acknowledges a callback once its row is committed,
-  // and ABDM never sends it again, so a power cut at the desk must not undo a commit (NORMAL could).
-  db.pragma('synchronous = FULL');
+  // NORMAL: a commit survives the app crashing, not always a power cut. What ABDM sends is committed with
+  // commitDurably() instead, which waits for the disk.
+  db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   migrate(db);
   return db;
+}
+
+/**
+ * Runs `work` as one transaction that is on disk when it returns (synchronous=FULL for this commit): for what the
+ * callback bridge acknowledges, because ABDM never sends an acknowledged callback or page again and a power cut at
+ * the desk must not undo it. The database's own writes (audit, processing) keep NORMAL, which a crash cannot undo
+ * either, and cost no disk wait at the front desk.
+ */
+export function commitDurably<T>(db: Database.Database, work: () => T): T {
+  db.pragma('synchronous = FULL');
+  try {
+    return db.transaction(work)();
+  } finally {
+    db.pragma('synchronous = NORMAL');
+  }
 }
 
 function wrap(db: Database.Database, file: string, persistent: boolean): AppDatabase {

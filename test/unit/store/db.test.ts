@@ -3,7 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFile
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASE_KEY_ACCOUNT, DatabaseKeyError, openDatabase, type AppDatabase } from '../../../electron/store/db';
+import { commitDurably, DATABASE_KEY_ACCOUNT, DatabaseKeyError, openDatabase, type AppDatabase } from '../../../electron/store/db';
 import { memorySecretDriver, openVault, type Vault } from '../../../electron/store/vault';
 import { MIGRATIONS } from '../../../electron/store/migrations';
 
@@ -70,8 +70,10 @@ describe('database first run', () => {
     expect(existsSync(file)).toBe(true);
     expect(await vault.get(DATABASE_KEY_ACCOUNT)).toMatch(/^[0-9a-f]{64}$/);
     expect(database.db.pragma('journal_mode', { simple: true })).toBe('wal');
-    // 2 = FULL (sqlite.org/pragma.html#pragma_synchronous): a commit is on disk before the bridge says 202.
-    expect(database.db.pragma('synchronous', { simple: true })).toBe(2);
+    // sqlite.org/pragma.html#pragma_synchronous: 1 = NORMAL for the app's own writes, 2 = FULL for a durable commit.
+    expect(database.db.pragma('synchronous', { simple: true })).toBe(1);
+    const during = commitDurably(database.db, () => database.db.pragma('synchronous', { simple: true }));
+    expect([during, database.db.pragma('synchronous', { simple: true })]).toEqual([2, 1]);
     expect(database.db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
     const columns = database.db.prepare('SELECT name, type, "notnull" FROM pragma_table_info(?)').all('audit_log');
     expect(columns).toEqual([
