@@ -202,6 +202,23 @@ export class HealthRecordStore {
     return count;
   }
 
+  /**
+   * A newer transfer of the same artefact brought these care contexts again: the older copies of their records go
+   * (their files after the commit), so a fetch repeated for new data leaves one copy of each record. Returns how many.
+   */
+  supersede(transfer: { id: string; artefactId: string }, careContexts: readonly string[]): number {
+    let count = 0;
+    for (const careContext of careContexts) {
+      const where = 'artefact_id = ? AND care_context = ? AND transfer_id <> ?';
+      const files = this.files
+        ? (this.db.prepare(`SELECT content_file FROM health_records WHERE ${where} AND content_file IS NOT NULL`).pluck().all(transfer.artefactId, careContext, transfer.id) as string[])
+        : [];
+      count += this.db.prepare(`DELETE FROM health_records WHERE ${where}`).run(transfer.artefactId, careContext, transfer.id).changes;
+      removeWhenUnnamed(this.db, this.files, files);
+    }
+    return count;
+  }
+
   /** Deletes the transfers of an artefact altogether (patient DELETED). Their files go after the commit. */
   forgetArtefactTransfers(artefactId: string): void {
     const files = this.filesOfArtefact(artefactId);

@@ -109,6 +109,27 @@ describe('the patient’s decisions', () => {
   });
 });
 
+describe('fetching again', () => {
+  it('records.fetch brings an artefact’s records again: one copy of each, plus what the HIP added since', async () => {
+    app = await startHiuApp();
+    const consent = await requestAll(app);
+    await app.settle();
+    const clinic = consent.artefacts.find((a) => a.hipId === 'HIP-CITYCLINIC-PUNE')!;
+    const before = await app.call('records.list', { artefactId: clinic.id });
+    expect(before.map((r) => r.hiType).sort()).toEqual(['OPConsultation', 'Prescription']);
+    // docs/sandbox-hiu.md §6: new data on a known care context (OPD-0042 at City Clinic), dated inside the consent.
+    const added = await app.control('/patients/asha.verma@sbx/records', { hipId: 'HIP-CITYCLINIC-PUNE', hiTypes: ['WellnessRecord'], careContextReference: 'OPD-0042' });
+    expect(added.status).toBeLessThan(300);
+    const transfer = await app.call('records.fetch', { artefactId: clinic.id });
+    expect(['SENDING', 'REQUESTED']).toContain(transfer.status);
+    await app.settle();
+    const after = await app.call('records.list', { artefactId: clinic.id });
+    expect(after.map((r) => r.hiType).sort()).toEqual(['OPConsultation', 'Prescription', 'WellnessRecord']);
+    expect(after.every((r) => r.transferId === transfer.id)).toBe(true);
+    expect((await app.call('records.list', { patientId: 'asha.verma@sbx' })).length).toBe(5);
+  });
+});
+
 describe('refusals in the callback', () => {
   it('an unknown patient, relayed the way ProjectEKA’s gateway does (code 2500, no timestamp), makes the request FAILED', async () => {
     app = await startHiuApp({ cmErrorStyle: 'gateway' });

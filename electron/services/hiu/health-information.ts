@@ -262,6 +262,9 @@ export class HealthInformationService {
     }
     const delivered = records.some((r) => r.status === 'delivered');
     const failed = why === 'timed-out' ? !delivered : records.length > 0 && !delivered;
+    // A care context that came complete again replaces what an earlier fetch of this artefact brought for it.
+    const complete = [...byContext].filter(([, s]) => s.hiStatus === 'OK').map(([careContext]) => careContext);
+    if (why === 'complete') this.records.supersede(transfer, complete);
     this.records.end(transfer.id, failed ? 'FAILED' : 'TRANSFERRED', at, why === 'timed-out' ? 'PAGES_MISSING' : null);
     const transactionId = transfer.transactionId ?? this.pages.pagesOf(transfer.secretHash).transactionIds[0];
     if (!artefact || !transactionId) return;
