@@ -5,7 +5,7 @@
 // keychain is a file outside the data folder (test/support/file-secret-driver.ts), as the OS keychain would be.
 // The decrypted database must not hold the bundles' contents or any key either: records are sealed with the
 // records key, and a transfer's private key is erased when it ends.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
@@ -15,6 +15,7 @@ import { DATABASE_FILE_NAME, DATABASE_KEY_ACCOUNT } from '../../electron/store/d
 import { RECORDS_KEY_ACCOUNT } from '../../electron/store/record-cipher';
 import { fileSecretDriver } from '../support/file-secret-driver';
 import { consentInput, DOCTOR, startHiuApp, type HiuApp } from '../support/hiu-app';
+import { decryptedDump, filesUnder } from '../support/data-folder';
 
 // Every Fidelius key pair made in this process (the app's per-transfer keys, and the simulated HIPs' too).
 const keyPairs = vi.hoisted(() => [] as { privateKey: string; publicKey: string }[]);
@@ -39,22 +40,6 @@ afterEach(async () => {
   vi.restoreAllMocks();
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
-
-function decryptedDump(file: string, key: string): string {
-  const db = new Database(file, { readonly: true });
-  applyKey(db, key);
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
-  const dump = JSON.stringify(tables.map(({ name }) => db.prepare(`SELECT * FROM "${name}"`).all()));
-  db.close();
-  return dump;
-}
 
 /** A secret and the ways it could sit in a file: as text, and base64 of that text (and of its bytes, for keys). */
 interface Needle {

@@ -3,7 +3,7 @@
 // processing; no file in the data folder shows anything from inside the bundles, the patient's name or the records
 // key; a REVOKED artefact's file goes with its records, and a patient the CM DELETED leaves no file at all.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import { RECORDS_KEY_ACCOUNT } from '../../electron/store/record-cipher';
 import { LARGE_VALUE_BYTES, SEALED_FILES_FOLDER } from '../../electron/store/sealed-files';
 import { fileSecretDriver } from '../support/file-secret-driver';
 import { consentInput, DOCTOR, startHiuApp, type HiuApp } from '../support/hiu-app';
+import { filesUnder } from '../support/data-folder';
 
 const PATIENT = 'asha.verma@sbx';
 let app: HiuApp | undefined;
@@ -20,13 +21,6 @@ afterEach(async () => {
   app = undefined;
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
 
 it('keeps large records in sealed files: read back byte for byte, nothing readable on disk, erased with their artefact and their patient', { timeout: 60_000 }, async () => {
   const keychainFolder = mkdtempSync(path.join(os.tmpdir(), 'abha-desk-keychain-'));

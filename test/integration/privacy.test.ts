@@ -1,35 +1,18 @@
 // After a full enrolment the Aadhaar number must be nowhere at rest: not in any file under the data folder,
 // not in the decrypted database, not in anything logged.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3-multiple-ciphers';
 import { afterEach, expect, it, vi } from 'vitest';
-import { applyKey } from '../../electron/store/db-cipher';
 import { DATABASE_FILE_NAME, DATABASE_KEY_ACCOUNT } from '../../electron/store/db';
 import { memorySecretDriver } from '../../electron/store/vault';
 import { TRAINING_IDENTITIES } from '../../sandbox/index';
 import { startAppHarness, type AppHarness } from '../support/app-harness';
+import { decryptedDump, filesUnder } from '../support/data-folder';
 
 const aadhaar = TRAINING_IDENTITIES.newResident.aadhaar;
 const forms = [aadhaar, aadhaar.replace(/(\d{4})(?=\d)/g, '$1 '), aadhaar.replace(/(\d{4})(?=\d)/g, '$1-')];
 let app: AppHarness | undefined;
 afterEach(async () => app?.close());
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
-
-function decryptedDump(file: string, key: string): string {
-  const db = new Database(file, { readonly: true });
-  applyKey(db, key);
-  const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
-  const dump = JSON.stringify(tables.map(({ name }) => db.prepare(`SELECT * FROM "${name}"`).all()));
-  db.close();
-  return dump;
-}
 
 it('an enrolled patient’s Aadhaar number is nowhere at rest or in the logs', async () => {
   const logged: string[] = [];
