@@ -16,6 +16,8 @@ import type { StoredRecord, TransferView } from '../services/hiu/health-informat
 import type { SubscriptionView } from '../services/hiu/subscriptions';
 import type { BridgeStatus } from '../services/hiu/bridge-part';
 import type { RecordMeta } from '../store/health-records';
+import type { RecordView } from '../fhir/index';
+import type { RecordAttachment } from '../services/hiu/record-viewer';
 import type { TimelineEntry } from '../store/timeline';
 
 /** A channel: the zod schema its input must pass, and (as a type only) what it returns. */
@@ -112,6 +114,8 @@ export const contract = {
       .optional(),
   ).returns<RecordMeta[]>(),
   'records.get': takes(z.object({ id: recordId }).strict()).returns<StoredRecord>(),
+  'records.view': takes(z.object({ id: recordId }).strict()).returns<{ meta: RecordMeta; view: RecordView }>(),
+  'records.attachment': takes(z.object({ id: recordId, attachmentId: plainText(200).pipe(z.string().min(1)) }).strict()).returns<RecordAttachment>(),
 
   'subscriptions.request': takes(
     z

@@ -85,6 +85,8 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'records.fetch': (input) => ctx.hiu.records.fetch(input),
     'records.list': (input) => ctx.hiu.records.list(input ?? {}),
     'records.get': (input) => ctx.hiu.records.get(input),
+    'records.view': (input) => ctx.hiu.viewer.view(input),
+    'records.attachment': (input) => ctx.hiu.viewer.attachment(input),
     'subscriptions.request': (input) => ctx.hiu.subscriptions.request(input),
     'subscriptions.list': (input) => ctx.hiu.subscriptions.list(input ?? {}),
     'timeline.list': (input) => ctx.hiu.timelineList(input),

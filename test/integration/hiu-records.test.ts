@@ -45,6 +45,20 @@ describe('HIU flow against the simulator', () => {
       expect(digest, `${record.hiType} at ${record.hipId}`).toBe(original?.sha256);
       expect(Buffer.byteLength(stored.bundle, 'utf8')).toBe(original?.bytes);
     }
+    // Each record opens as a view of its own type; the lab report's PDF comes out as a PDF (%PDF-, the format's magic).
+    for (const record of records) {
+      const { view } = await app.call('records.view', { id: record.id });
+      expect(view.hiType, record.careContext).toBe(record.hiType);
+      expect(view.sections.length, record.hiType!).toBeGreaterThan(0);
+    }
+    const lab = records.find((r) => r.hiType === 'DiagnosticReport')!;
+    const { view: labView } = await app.call('records.view', { id: lab.id });
+    const pdf = labView.attachments.find((a) => a.kind === 'pdf')!;
+    const file = await app.call('records.attachment', { id: lab.id, attachmentId: pdf.id });
+    expect(file.contentType).toBe('application/pdf');
+    expect(Buffer.from(file.dataUrl.split(',')[1]!, 'base64').subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(file.bytes).toBe(pdf.bytes);
+    expect((await app.fail('records.attachment', { id: lab.id, attachmentId: 'entry/999/nothing' })).code).toBe('NOT_FOUND');
     // The timeline shows each request's 202 and each callback, in order, for this consent request.
     const timeline = await app.call('timeline.list', { consentRequestId: requested.id });
     const steps = timeline.map((e) => `${e.direction} ${e.path} ${e.step} ${e.httpStatus}`);

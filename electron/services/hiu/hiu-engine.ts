@@ -25,6 +25,7 @@ import { KycAuth } from './kyc-auth';
 import { PatientIdentification } from './patient-identification';
 import { PatientStatusService } from './patient-status';
 import { RecordErasure } from './record-erasure';
+import { RecordViewer } from './record-viewer';
 import { SubscriptionService } from './subscriptions';
 
 /** How often overdue answers, due erasures and stalled transfers are looked for. */
@@ -48,6 +49,7 @@ export class HiuEngine {
   readonly kyc: KycAuth;
   readonly consents: ConsentService;
   readonly records: HealthInformationService;
+  readonly viewer: RecordViewer;
   readonly subscriptions: SubscriptionService;
   readonly patientStatus: PatientStatusService;
   readonly outbox: GatewayOutbox;
@@ -99,6 +101,7 @@ export class HiuEngine {
     this.consents = consentStore;
     this.patientStatus = new PatientStatusService(ctx, { erasePatient: (patientId, reason) => this.erasure.erasePatient(patientId, reason) });
     this.records = new HealthInformationService(ctx, this.patientStatus, consentStore.store, deps.cipher, () => this.pushBase());
+    this.viewer = new RecordViewer(this.records);
     this.erasure = new RecordErasure(ctx, consentStore.store, this.records.records);
     this.identification = new PatientIdentification(ctx, this.patientStatus);
     this.kyc = new KycAuth(ctx, this.patientStatus);
