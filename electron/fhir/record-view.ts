@@ -46,6 +46,7 @@ export function recordView(bundle: unknown): RecordView {
   const sections = composition ? asArray(composition.section).filter(isObject).map((s) => sectionView(context, hiType, s, 0)) : [];
 
   // Everything else the bundle carries that no section reached, so nothing received is hidden.
+  const referencedBySections = new Set(context.referencedAttachments);
   const header = headerOf(context, composition);
   const leftover = index.entries.filter(
     (entry) => !context.shown.has(entry.index) && !CONTEXT_TYPES.has(entry.resourceType) && !isReferencedMedication(index, entry),
@@ -65,7 +66,7 @@ export function recordView(bundle: unknown): RecordView {
     hiType,
     ...header,
     sections,
-    attachments: attachmentViews(index, context.referencedAttachments),
+    attachments: attachmentViews(index, referencedBySections),
     warnings: index.warnings,
   };
 }
