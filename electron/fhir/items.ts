@@ -145,6 +145,14 @@ export function referenceName(context: RenderContext, reference: unknown, markSh
   return str(reference.display) ?? str(reference.reference);
 }
 
+/** A resource contained in another (a `#id` reference), as senders do with a prescription's Medication. */
+function containedResource(container: Json, reference: Json): Json | null {
+  const ref = str(reference.reference);
+  if (!ref?.startsWith('#')) return null;
+  const found = asArray(container.contained).find((resource) => isObject(resource) && resource.id === ref.slice(1));
+  return isObject(found) ? found : null;
+}
+
 export function resourceName(resource: Json): string | null {
   switch (resource.resourceType) {
     case 'Patient':
@@ -168,7 +176,11 @@ export function resourceName(resource: Json): string | null {
 function medicationRow(context: RenderContext, entry: Entry): MedicationRow {
   const r = entry.resource as Json & Partial<MedicationRequest>;
   let drug = conceptText(r.medicationCodeableConcept);
-  if (!drug && isObject(r.medicationReference)) drug = referenceName(context, r.medicationReference, true);
+  if (!drug && isObject(r.medicationReference)) {
+    const contained = containedResource(entry.resource, r.medicationReference);
+    drug = contained ? resourceName(contained) : null;
+    drug ??= referenceName(context, r.medicationReference, true);
+  }
   const dosages = asArray(r.dosageInstruction ?? entry.resource.dosage).filter(isObject) as Array<Partial<Dosage>>;
   const dosage = dosages[0];
   const timing = isObject(dosage?.timing) ? (dosage.timing as Partial<Timing>) : null;

@@ -2,7 +2,7 @@
 import type { Composition, CompositionSection, Encounter, Patient } from 'fhir/r4';
 import { attachmentViews } from './attachments';
 import { bundleFacts } from './bundle-facts';
-import { indexBundle, type BundleIndex, type Entry } from './bundle-index';
+import { indexBundle, type BundleIndex } from './bundle-index';
 import { itemFor, MEDICATION_TYPES, referenceName, type RenderContext } from './items';
 import { narrativeText } from './narrative';
 import { sectionKey } from './sections';
@@ -11,7 +11,6 @@ import type { EncounterView, ItemView, MedicationRow, PatientView, RecordView, S
 
 // Resources that give a document its context (who, where, when); shown in the header, not as unreferenced content.
 const CONTEXT_TYPES: ReadonlySet<string> = new Set([
-  'Composition',
   'Patient',
   'Practitioner',
   'PractitionerRole',
@@ -48,8 +47,10 @@ export function recordView(bundle: unknown): RecordView {
   // Everything else the bundle carries that no section reached, so nothing received is hidden.
   const referencedBySections = new Set(context.referencedAttachments);
   const header = headerOf(context, composition);
+  const namedMedications = referencedMedications(index);
   const leftover = index.entries.filter(
-    (entry) => !context.shown.has(entry.index) && !CONTEXT_TYPES.has(entry.resourceType) && !isReferencedMedication(index, entry),
+    (entry) =>
+      entry !== compositionEntry && !context.shown.has(entry.index) && !CONTEXT_TYPES.has(entry.resourceType) && !namedMedications.has(entry.index),
   );
   if (leftover.length > 0) {
     sections.push({
@@ -107,12 +108,15 @@ function groupRows(entries: Array<ItemView | MedicationRow>): ItemView[] {
   return items;
 }
 
-/** A Medication resource that a medication row names is shown through that row. */
-function isReferencedMedication(index: BundleIndex, entry: Entry): boolean {
-  if (entry.resourceType !== 'Medication') return false;
-  return index.entries.some(
-    (other) => MEDICATION_TYPES.has(other.resourceType) && index.resolve(other.resource.medicationReference)?.index === entry.index,
-  );
+/** Medication resources that a medication row names: they are shown through that row. */
+function referencedMedications(index: BundleIndex): Set<number> {
+  const named = new Set<number>();
+  for (const entry of index.entries) {
+    if (!MEDICATION_TYPES.has(entry.resourceType)) continue;
+    const target = index.resolve(entry.resource.medicationReference);
+    if (target?.resourceType === 'Medication') named.add(target.index);
+  }
+  return named;
 }
 
 function headerOf(
