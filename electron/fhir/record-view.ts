@@ -138,8 +138,7 @@ function headerOf(
   let organisation = organisationOf(composition?.custodian);
   for (const ref of [...attesters, ...asArray(composition?.author)]) organisation ??= organisationOf(ref);
   if (!organisation && isObject(composition?.custodian)) organisation = str(composition.custodian.display);
-  organisation ??= index.entries.find((entry) => entry.resourceType === 'Organization')?.resource.name as string | null ?? null;
-  if (typeof organisation !== 'string') organisation = null;
+  organisation ??= str(index.entries.find((entry) => entry.resourceType === 'Organization')?.resource.name);
 
   const patientEntry = (composition ? index.resolve(composition.subject) : null) ?? index.entries.find((entry) => entry.resourceType === 'Patient') ?? null;
   let patient: PatientView | null = null;
