@@ -134,7 +134,9 @@ function reachAttachments(context: RenderContext, entry: Entry): string[] {
 /** A reference as a name: the resolved resource's name or code, else the reference's display. */
 export function referenceName(context: RenderContext, reference: unknown, markShown = false): string | null {
   if (!isObject(reference)) return null;
-  const target = context.index.resolve(reference);
+  let target = context.index.resolve(reference);
+  // a PractitionerRole names its practitioner
+  if (target?.resourceType === 'PractitionerRole') target = context.index.resolve(target.resource.practitioner) ?? target;
   if (target) {
     const name = resourceName(target.resource);
     if (name) {

@@ -122,7 +122,7 @@ function referencedMedications(index: BundleIndex): Set<number> {
 function headerOf(
   context: RenderContext,
   composition: (Json & Partial<Composition>) | null,
-): Pick<RecordView, 'title' | 'date' | 'authors' | 'organisation' | 'patient' | 'encounter'> {
+): Pick<RecordView, 'title' | 'date' | 'authors' | 'organisation' | 'patient' | 'encounter' | 'narrative'> {
   const { index } = context;
   const bundle = index.bundle;
   const date = str(composition?.date) ?? str(bundle.timestamp);
@@ -168,7 +168,8 @@ function headerOf(
       end: str(period.end),
     };
   }
-  return { title: str(composition?.title), date, authors, organisation, patient, encounter };
+  const narrative = composition && isObject(composition.text) ? narrativeText(composition.text.div) : null;
+  return { title: str(composition?.title), date, authors, organisation, patient, encounter, narrative };
 }
 
 // Senders that leave Composition.type without a code (fhir-records.md B.4: a wellness coding with a display only)

@@ -45,6 +45,8 @@ export interface RecordView {
   organisation: string | null;
   patient: PatientView | null;
   encounter: EncounterView | null;
+  /** Composition.text reduced to plain text (often just the title; the whole record where a sender has no sections). */
+  narrative: string | null;
   sections: SectionView[];
   /** Every attachment in the bundle, whether or not a section points at it. */
   attachments: AttachmentView[];

@@ -138,6 +138,16 @@ describe('recordView over the simulator bundles and the real-world bundles', () 
     const op = recordView(projecteka.find((f) => f.name.startsWith('NCP1702'))!.bundle);
     expect(op.organisation).toBe('Max Super Speciality Hospital, Saket');
     expect(op.patient?.identifiers.map((i) => i.value)).toEqual(['RVH1003', 'hinapatel79@ncg']);
+    expect(op.narrative).toBe('Consultation Report'); // Composition.text.div, without its markup
+  });
+
+  it('an author given as a PractitionerRole is named by its practitioner', () => {
+    const bundle = clone(generated.find((f) => f.name === 'generated OPConsultation')!.bundle);
+    const c = composition(bundle)!;
+    const practitioner = entries(bundle)[resolveIndex(bundle, c.author[0].reference)]!.resource;
+    bundle.entry.push({ fullUrl: 'urn:uuid:role', resource: { resourceType: 'PractitionerRole', id: 'role', practitioner: { reference: c.author[0].reference } } });
+    c.author = [{ reference: 'urn:uuid:role' }];
+    expect(recordView(bundle).authors).toEqual([practitioner.name[0].text]);
   });
 
   it('puts resources no section points at in a last "unreferenced" section', () => {
