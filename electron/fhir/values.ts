@@ -141,8 +141,7 @@ export function valueText(type: string, value: unknown): string | null {
       return periodText(value);
     case 'Reference':
       return isObject(value) ? (str(value.display) ?? str(value.reference)) : null;
-    case 'SampledData':
-      return isObject(value) ? str(value.data) : null;
+    case 'SampledData': // a waveform's raw samples are not for reading; the narrative says what it is
     case 'Attachment':
     case 'Base64Binary':
       return null;
