@@ -77,6 +77,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   const healthId = () => abdm.healthId();
   const tokens = new UserTokens(now);
   const audit = new AuditLog(new AuditLogStore(database.db), () => settings().operatorName, now);
+  const desktop = opts.desktop ?? folderDesktop(path.join(opts.dataFolder, 'exports'));
   const logPartError = (what: string, error: unknown) =>
     opts.logError ? opts.logError(`core: ${what}`, error) : console.error(`[core] ${what} failed:`, error);
   const hiu = new HiuEngine({
@@ -89,6 +90,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     emit: (event, payload) => events.emit(event, payload),
     logError: logPartError,
     bridgePort: opts.bridgePort,
+    desktop,
   });
   const handlers = createHandlers({
     name: APP_NAME,
@@ -101,7 +103,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     enrolment: new EnrolmentService({ healthId, tokens, audit, now }),
     verify: new VerifyService({ healthId, tokens, audit, now }),
     patients: new PatientService({ healthId, tokens }),
-    cards: new CardService({ healthId, tokens, audit, desktop: opts.desktop ?? folderDesktop(path.join(opts.dataFolder, 'exports')) }),
+    cards: new CardService({ healthId, tokens, audit, desktop }),
     audit,
     hiu,
   });

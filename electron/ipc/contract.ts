@@ -115,6 +115,8 @@ export const contract = {
   ).returns<RecordMeta[]>(),
   'records.get': takes(z.object({ id: recordId }).strict()).returns<StoredRecord>(),
   'records.view': takes(z.object({ id: recordId }).strict()).returns<{ meta: RecordMeta; view: RecordView }>(),
+  'records.print': takes(z.object({ id: recordId }).strict()).returns<{ printed: boolean; savedTo?: string }>(),
+  'records.save': takes(z.object({ id: recordId }).strict()).returns<{ saved: boolean; path?: string }>(),
   'records.attachment': takes(z.object({ id: recordId, attachmentId: plainText(200).pipe(z.string().min(1)) }).strict()).returns<RecordAttachment>(),
 
   'subscriptions.request': takes(

@@ -87,6 +87,8 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'records.get': (input) => ctx.hiu.records.get(input),
     'records.view': (input) => ctx.hiu.viewer.view(input),
     'records.attachment': (input) => ctx.hiu.viewer.attachment(input),
+    'records.print': (input) => ctx.hiu.viewer.print(input),
+    'records.save': (input) => ctx.hiu.viewer.save(input),
     'subscriptions.request': (input) => ctx.hiu.subscriptions.request(input),
     'subscriptions.list': (input) => ctx.hiu.subscriptions.list(input ?? {}),
     'timeline.list': (input) => ctx.hiu.timelineList(input),

@@ -280,6 +280,8 @@ const en = {
   'audit.action.patient.deactivated': 'ABHA deactivated by ABDM',
   'audit.action.patient.reactivated': 'ABHA reactivated by ABDM',
   'audit.action.patient.deleted': 'ABHA deleted by ABDM',
+  'audit.action.record.printed': 'Health record printed',
+  'audit.action.record.saved': 'Health record saved as PDF',
 
   'secret.legend': 'ABDM client secret',
   'secret.label': 'Client secret',
@@ -571,6 +573,8 @@ const hi: Record<StringKey, string> = {
   'audit.action.patient.deactivated': 'ABDM ने ABHA निष्क्रिय किया',
   'audit.action.patient.reactivated': 'ABDM ने ABHA फिर सक्रिय किया',
   'audit.action.patient.deleted': 'ABDM ने ABHA हटाया',
+  'audit.action.record.printed': 'स्वास्थ्य रिकॉर्ड प्रिंट किया',
+  'audit.action.record.saved': 'स्वास्थ्य रिकॉर्ड PDF के रूप में सहेजा',
 
   'secret.legend': 'ABDM क्लाइंट सीक्रेट',
   'secret.label': 'क्लाइंट सीक्रेट',

@@ -2,6 +2,8 @@
 // artefacts → health-information request → encrypted paged push → decrypt → store → notify, and every record read
 // back byte for byte as the HIP encrypted it (the simulator keeps the SHA-256 of each bundle it sent).
 import { createHash } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
 import { assertHiuSchema, REQUEST_SCHEMAS } from '../sandbox/hiu-harness';
@@ -78,5 +80,36 @@ describe('HIU flow against the simulator', () => {
       expect(transfer.hiuNotifications, transfer.hipId).toHaveLength(1);
       expect(transfer.hiuNotifications[0]).toMatchObject({ notification: { statusNotification: { sessionStatus: 'TRANSFERRED', hipId: transfer.hipId } } });
     }
+  });
+});
+
+describe('printing and saving a record', () => {
+  it('prints each record on A4 with the clinic header and saves it as a PDF that says the same', async () => {
+    app = await startHiuApp();
+    const requested = await app.call('consents.request', consentInput('asha.verma@sbx', Date.now()));
+    await app.waitForConsent(requested.id, (c) => c.status === 'GRANTED' && c.artefacts.every((a) => a.fetched) && c.artefacts.length === 3, 'granted');
+    await app.settle();
+    const records = await app.call('records.list', { patientId: 'asha.verma@sbx' });
+    const lab = records.find((r) => r.hiType === 'DiagnosticReport')!;
+    const printed = await app.call('records.print', { id: lab.id });
+    expect(printed.printed).toBe(true);
+    const html = readFileSync(printed.savedTo!, 'utf8');
+    // The header: when it came, under which consent, from which HIP and care context (docs/sandbox-hiu.md §2).
+    expect(html).toContain('Received via ABDM on');
+    expect(html).toContain(requested.id);
+    expect(html).toContain('HIP-SUNRISE-LABS, care context LAB-7781');
+    expect(html).not.toMatch(/<script/i);
+    const saved = await app.call('records.save', { id: lab.id });
+    expect(saved.saved).toBe(true);
+    const pdf = readFileSync(saved.path!);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // Read back by poppler (an independent PDF reader): the same header and the lab report's own content.
+    const text = execFileSync('pdftotext', [saved.path!, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Received via ABDM on');
+    expect(text).toContain('HIP-SUNRISE-LABS, care context LAB-7781');
+    const { view } = await app.call('records.view', { id: lab.id });
+    expect(text).toContain(view.title!);
+    const audit = (await app.call('audit.list', {})).map((e) => e.action);
+    expect(audit).toEqual(expect.arrayContaining(['record.printed', 'record.saved']));
   });
 });

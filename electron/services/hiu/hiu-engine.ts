@@ -20,7 +20,8 @@ import { CallbackProcessor } from './callback-processor';
 import { ConsentService } from './consents';
 import { GatewayOutbox } from './gateway-outbox';
 import { HealthInformationService } from './health-information';
-import type { HiuContext } from './hiu-context';
+import { hiuIdOf, type HiuContext } from './hiu-context';
+import type { DesktopPort } from '../desktop-port';
 import { KycAuth } from './kyc-auth';
 import { PatientIdentification } from './patient-identification';
 import { PatientStatusService } from './patient-status';
@@ -41,6 +42,8 @@ export interface HiuEngineDeps {
   emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
   logError(what: string, error: unknown): void;
   bridgePort?: number;
+  /** Save dialog and printer, as for cards. */
+  desktop: DesktopPort;
 }
 
 export class HiuEngine {
@@ -101,7 +104,13 @@ export class HiuEngine {
     this.consents = consentStore;
     this.patientStatus = new PatientStatusService(ctx, { erasePatient: (patientId, reason) => this.erasure.erasePatient(patientId, reason) });
     this.records = new HealthInformationService(ctx, this.patientStatus, consentStore.store, deps.cipher, () => this.pushBase());
-    this.viewer = new RecordViewer(this.records);
+    this.viewer = new RecordViewer({
+      records: this.records,
+      consents: consentStore.store,
+      desktop: deps.desktop,
+      audit: deps.audit,
+      clinic: () => hiuIdOf(deps.settings()),
+    });
     this.erasure = new RecordErasure(ctx, consentStore.store, this.records.records);
     this.identification = new PatientIdentification(ctx, this.patientStatus);
     this.kyc = new KycAuth(ctx, this.patientStatus);

@@ -1,9 +1,15 @@
 // A stored record as the Records screens show it: the view model of its FHIR bundle (electron/fhir/), and each
 // attachment's bytes on request (kept out of the view so lists stay small). The bundle is read from the store
 // (decrypted) for each call and never leaves main whole.
+import { printGeometry } from '../../cards/print-layout';
 import { attachmentData, recordView, RecordViewError, type RecordView } from '../../fhir/index';
+import { recordDocument, type RecordDocument } from '../../records/record-document';
+import { recordPdf, recordPrintHtml } from '../../records/record-print';
 import { AppFailure } from '../../shared/errors';
+import type { ConsentStore } from '../../store/consents';
 import type { RecordMeta } from '../../store/health-records';
+import type { AuditLog } from '../audit';
+import type { DesktopPort } from '../desktop-port';
 import type { HealthInformationService } from './health-information';
 
 export interface RecordAttachment {
@@ -13,8 +19,50 @@ export interface RecordAttachment {
   dataUrl: string;
 }
 
+export interface RecordViewerDeps {
+  records: HealthInformationService;
+  consents: ConsentStore;
+  desktop: DesktopPort;
+  audit: AuditLog;
+  /** The clinic as the printed header names it. */
+  clinic: () => string;
+}
+
 export class RecordViewer {
-  constructor(private readonly records: HealthInformationService) {}
+  private readonly records: HealthInformationService;
+
+  constructor(private readonly deps: RecordViewerDeps) {
+    this.records = deps.records;
+  }
+
+  /** Prints the record on A4 with the clinic's header (what came, when, under which consent, until when). */
+  async print({ id }: { id: string }): Promise<{ printed: boolean; savedTo?: string }> {
+    const doc = this.document(id);
+    const outcome = await this.deps.desktop.print({ title: doc.title, html: recordPrintHtml(doc), geometry: printGeometry('a4') });
+    if (outcome.printed) this.deps.audit.record('record.printed', null, JSON.stringify({ record: id }));
+    return outcome;
+  }
+
+  /** Saves the same document as a PDF where the operator chooses. */
+  async save({ id }: { id: string }): Promise<{ saved: boolean; path?: string }> {
+    const doc = this.document(id);
+    const outcome = await this.deps.desktop.save(`health-record-${id.slice(0, 8)}.pdf`, 'pdf', await recordPdf(doc));
+    if (outcome.saved) this.deps.audit.record('record.saved', null, JSON.stringify({ record: id }));
+    return outcome;
+  }
+
+  private document(id: string): RecordDocument {
+    const { meta, view } = this.view({ id });
+    const artefact = this.deps.consents.artefact(meta.artefactId);
+    return recordDocument(view, {
+      clinic: this.deps.clinic(),
+      receivedAt: meta.receivedAt,
+      consentRequestId: meta.consentRequestId,
+      hipId: meta.hipId,
+      careContext: meta.careContext,
+      eraseBy: artefact?.dataEraseAt ?? null,
+    });
+  }
 
   view({ id }: { id: string }): { meta: RecordMeta; view: RecordView } {
     const { meta, bundle } = this.records.get({ id });
