@@ -1,0 +1,60 @@
+// How the Records screens word things (reactive like t()): purposes, record types, request states, dates, and
+// the consent manager's codes, which the shared errorText words only generically.
+import type { AppError } from './api';
+import { language, t, te } from './app-state.svelte';
+import { ERROR_CODES, type ErrorCode } from '../../electron/shared/errors';
+import { strings, type StringKey } from './i18n';
+import { gatewayCodeKey, type RequestState } from './records-terms';
+
+export function purposeLabel(code: string): string {
+  return labelOr(`records.purpose.${code}`, code);
+}
+
+/** The purpose's longer explanation, for the operator to choose by. */
+export function purposeAbout(code: string): string {
+  return labelOr(`records.purposeAbout.${code}`, '');
+}
+
+export function hiTypeLabel(type: string | null): string {
+  return type ? labelOr(`records.hiType.${type}`, type) : t('records.hiType.unknown');
+}
+
+export function stateLabel(state: RequestState): string {
+  return t(`records.state.${state}`);
+}
+
+export function modeLabel(mode: string): string {
+  return labelOr(`records.mode.${mode}`, mode);
+}
+
+/** The words for a failure: the consent manager's own code when the screens know it, otherwise errorText's. */
+export function recordsErrorText(error: AppError): string {
+  const key = error.code === 'ABDM_ERROR' ? gatewayCodeKey(error.abdmCode) : null;
+  return key ? t(key) : te(error);
+}
+
+/** A code in the timeline: the consent manager's, or one of ABHA Desk's own. */
+export function codeText(code: string): string {
+  const key = gatewayCodeKey(code);
+  if (key) return t(key);
+  if ((ERROR_CODES as readonly string[]).includes(code)) return te({ code: code as ErrorCode, params: { seconds: '—' } });
+  return t('records.code.other');
+}
+
+const locale = () => (language() === 'hi' ? 'hi-IN' : 'en-IN');
+
+/** "14 Nov 2026" in the desk's language. */
+export function dayText(iso: string | null): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleDateString(locale(), { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** "14 Nov 2026, 10:05:07" in the desk's language. */
+export function timeText(iso: string | null): string {
+  if (!iso) return '—';
+  return new Date(iso).toLocaleString(locale(), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+}
+
+function labelOr(key: string, fallback: string): string {
+  return key in strings.en ? t(key as StringKey) : fallback;
+}
