@@ -49,6 +49,13 @@ export function dayText(iso: string | null): string {
   return new Date(iso).toLocaleDateString(locale(), { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
+/** "10:05:07.250", this computer's time: timeline rows often share a second. */
+export function clockText(iso: string): string {
+  const at = new Date(iso);
+  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+  return `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}.${pad(at.getMilliseconds(), 3)}`;
+}
+
 /** "14 Nov 2026, 10:05:07" in the desk's language. */
 export function timeText(iso: string | null): string {
   if (!iso) return '—';

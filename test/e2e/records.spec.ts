@@ -41,12 +41,13 @@ async function openRecords(page: Page): Promise<void> {
 }
 
 /** Finds asha.verma (typed without the @sbx the desk adds) and starts the chosen way to confirm her. */
-async function findAsha(page: Page, mode: RegExp, lang: 'en' | 'hi' = 'en'): Promise<void> {
+async function findAsha(page: Page, mode: RegExp, lang: 'en' | 'hi' = 'en', screenshot = ''): Promise<void> {
   const en = lang === 'en';
   await page.getByLabel(en ? 'Patient’s ABHA address' : 'मरीज़ का ABHA पता').fill('asha.verma');
   await page.getByRole('button', { name: en ? 'Find the patient' : 'मरीज़ खोजें' }).click();
   await expect(page.getByTestId('records-modes')).toContainText('asha.verma@sbx');
   await page.getByRole('radio', { name: mode }).check();
+  if (screenshot) await shot(page, screenshot);
   await page.getByRole('button', { name: en ? 'Start' : 'शुरू करें' }).click();
 }
 
@@ -60,8 +61,7 @@ test('confirms a patient by OTP, asks for five years of records, follows them in
   await app.getByRole('button', { name: 'Find the patient' }).click();
   await expect(app.getByText('An ABHA address has letters, digits, dots')).toBeVisible();
 
-  await findAsha(app, /OTP to the patient’s mobile/);
-  await shot(app, 'modes-en').catch(() => undefined);
+  await findAsha(app, /OTP to the patient’s mobile/, 'en', 'modes-en');
   const kyc = app.getByTestId('records-kyc');
   await expect(kyc).toContainText('Confirm Asha Devi Verma');
   await expect(app.getByTestId('kyc-otp-clock')).toContainText(/Valid for \d+:\d\d/);
@@ -169,7 +169,7 @@ test('in Hindi: finds a patient, confirms by their details, and by approval on t
   await expect(app.getByTestId('records-find')).toContainText('जैसे asha.verma');
   await shot(app, 'find-hi');
 
-  await findAsha(app, /मरीज़ का विवरण/, 'hi');
+  await findAsha(app, /मरीज़ का विवरण/, 'hi', 'modes-hi');
   const kyc = app.getByTestId('records-kyc');
   await expect(kyc.getByRole('heading')).toContainText('Asha Devi Verma की पुष्टि: मरीज़ का विवरण');
   await app.getByLabel('पूरा नाम').fill('Asha Verma');
@@ -212,4 +212,10 @@ test('a patient ABDM deactivates gets a banner and no new requests; a deleted on
   await expect(app.getByTestId('records-purge-entry')).toContainText('Erased on');
   await expect(app.getByTestId('records-requests')).toHaveCount(0);
   await shot(app, 'deleted-en');
+
+  // Looking the patient up again: the consent manager refuses, and the desk shows what it erased.
+  await app.getByRole('button', { name: 'Another patient' }).click();
+  await app.getByLabel('Patient’s ABHA address').fill('asha.verma@sbx');
+  await app.getByRole('button', { name: 'Find the patient' }).click();
+  await expect(app.getByTestId('records-purged')).toContainText('ABDM deleted the ABHA asha.verma@sbx');
 });
