@@ -964,7 +964,7 @@ const hi: Record<StringKey, string> = {
   'records.purpose.HPAYMT': 'बीमा या भुगतान',
   'records.purpose.DSRCH': 'चिकित्सा शोध',
   'records.purpose.PATRQT': 'मरीज़ ने स्वयं माँगा',
-  'records.purposeText.CAREMGT': 'आपके इलाज के लिए',
+  'records.purposeText.CAREMGT': 'इलाज के लिए',
   'records.purposeText.BTG': 'आपातकाल के कारण',
   'records.purposeText.PUBHLTH': 'जन स्वास्थ्य के काम के लिए',
   'records.purposeText.HPAYMT': 'बीमा दावे या भुगतान के लिए',
