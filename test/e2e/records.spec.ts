@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { endpointsOf } from '../../electron/training/simulator';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
-import { OTP } from './front-desk-steps';
+import { OTP, verify } from './front-desk-steps';
 import { test as base, expect, openScreen } from './web-mode';
 
 const test = base.extend<{ sandbox: RunningSandbox }>({
@@ -194,9 +194,15 @@ test('in Hindi: finds a patient, confirms by their details, and by approval on t
   await expect(app.getByText('इस मरीज़ के लिए अभी तक कोई रिकॉर्ड नहीं माँगा गया।')).toBeVisible();
 });
 
-test('a patient ABDM deactivates gets a banner and no new requests; a deleted one shows only the purge record', async ({ app, sandbox }) => {
+test('a patient verified today is one choice away; ABDM deactivates them: a banner and no new requests; deletes them: only the purge record', async ({ app, sandbox }) => {
+  await verify(app, 'asha.verma@sbx');
   await openRecords(app);
-  await findAsha(app, /OTP to the patient’s mobile/);
+  const today = app.getByTestId('records-today');
+  await expect(today).toContainText('asha.verma@sbx · ABHA verified');
+  await shot(app, 'today-en');
+  await today.getByRole('button', { name: 'Asha Devi Verma' }).click();
+  await expect(app.getByTestId('records-modes')).toContainText('ABDM knows this patient: Asha Devi Verma (asha.verma@sbx)');
+  await app.getByRole('button', { name: 'Start' }).click();
   await app.getByLabel('OTP (6 digits)').fill(OTP);
   await app.getByLabel('OTP (6 digits)').press('Enter');
   await expect(app.getByTestId('records-patient-name')).toHaveText('Asha Devi Verma');
