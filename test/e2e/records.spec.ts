@@ -211,6 +211,7 @@ test('a patient verified today is one choice away; ABDM deactivates them: a bann
   await sandboxControl(sandbox, '/patients/asha.verma@sbx/status', { status: 'DEACTIVATED' });
   await expect(app.getByTestId('records-inactive')).toContainText('ABDM has deactivated this patient’s ABHA');
   await expect(app.getByRole('button', { name: 'Ask for records' })).toHaveCount(0);
+  await expect(app.getByRole('button', { name: 'Requests (0)' })).toHaveAttribute('aria-pressed', 'true');
   await shot(app, 'inactive-en');
 
   await sandboxControl(sandbox, '/patients/asha.verma@sbx/status', { status: 'DELETED' });
