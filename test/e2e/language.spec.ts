@@ -30,11 +30,11 @@ test('Today words an unset operator in Hindi too', async ({ app }) => {
   await expect(app.getByTestId('audit-table').locator('tr[data-action="abha.verified"]')).toContainText('सेट नहीं');
 });
 
-test('placeholder screens are translated too', async ({ app }) => {
+test('the Records screen is in Hindi too', async ({ app }) => {
   await app.getByRole('button', { name: 'Language: हिन्दी' }).click();
   await openScreen(app, 5);
   await expect(app.getByRole('heading', { level: 1, name: 'रिकॉर्ड' })).toBeVisible();
-  await expect(app.getByRole('heading', { name: 'अभी उपलब्ध नहीं' })).toBeVisible();
+  await expect(app.getByRole('button', { name: 'मरीज़ खोजें' })).toBeVisible();
 });
 
 test('a Hindi desk reads main’s refusals in Hindi, next to each field, and again in English after switching back', async ({ app }) => {
