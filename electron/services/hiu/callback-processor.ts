@@ -5,27 +5,9 @@
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 import type { CallbackKind, GatewayGeneration, HiuOperation } from '../../abdm/gateway-generation';
 import type { EventName, EventPayloads } from '../../ipc/contract';
+import type { CallbackInboxStore, InboxEntry } from '../../store/callback-inbox';
 import type { TimelineStore } from '../../store/timeline';
 import type { GatewayOutbox, OutboxContext } from './gateway-outbox';
-
-/** The inbox as the processor uses it (electron/store/callback-inbox.ts). */
-export interface InboxEntryView {
-  requestId: string;
-  kind: string;
-  path: string;
-  respRequestId: string | null;
-  receivedAt: string;
-  headers: Record<string, string>;
-  body: string;
-  state: string;
-}
-export interface ProcessingInbox {
-  pending(limit: number): InboxEntryView[];
-  waiting(): InboxEntryView[];
-  markDone(requestId: string, at: string): void;
-  markWaiting(requestId: string, note: string): void;
-  markFailed(requestId: string, at: string, note: string): void;
-}
 
 /** What a handler decided: applied (with the keys for the timeline), or not yet (and why). */
 export type Outcome = { applied: true; patientId?: string | null; consentRequestId?: string | null } | { waitFor: string };
@@ -58,7 +40,7 @@ const BATCH = 200;
 
 export interface CallbackProcessorDeps {
   db: Database;
-  inbox: ProcessingInbox;
+  inbox: CallbackInboxStore;
   outbox: GatewayOutbox;
   timeline: TimelineStore;
   generation: () => GatewayGeneration;
@@ -116,7 +98,7 @@ export class CallbackProcessor {
   }
 
   /** Applies one callback; true when it was applied. */
-  private process(entry: InboxEntryView): boolean {
+  private process(entry: InboxEntry): boolean {
     const post: (() => void)[] = [];
     const events: [EventName, unknown][] = [];
     let outcome: Outcome;
@@ -135,9 +117,9 @@ export class CallbackProcessor {
     return true;
   }
 
-  private apply(entry: InboxEntryView, post: (() => void)[], events: [EventName, unknown][]): Outcome {
+  private apply(entry: InboxEntry, post: (() => void)[], events: [EventName, unknown][]): Outcome {
     const body = JSON.parse(entry.body) as Record<string, unknown>;
-    const payload = this.deps.generation().callbackPayload(entry.kind as CallbackKind, body);
+    const payload = this.deps.generation().callbackPayload(entry.kind, body);
     const error = payload.error as { code?: unknown } | null | undefined;
     const errorCode = error && error.code !== undefined && error.code !== null ? String(error.code) : null;
     const handler = this.handlers.get(entry.kind);

@@ -15,7 +15,8 @@ import { createHiuGatewayClient } from '../../../../electron/abdm/hiu-gateway-cl
 import { GatewaySession } from '../../../../electron/abdm/session';
 import type { EventName, EventPayloads } from '../../../../electron/ipc/contract';
 import { AuditLog } from '../../../../electron/services/audit';
-import { CallbackProcessor, type InboxEntryView, type ProcessingInbox } from '../../../../electron/services/hiu/callback-processor';
+import { CallbackProcessor } from '../../../../electron/services/hiu/callback-processor';
+import { CallbackInboxStore } from '../../../../electron/store/callback-inbox';
 import { GatewayOutbox } from '../../../../electron/services/hiu/gateway-outbox';
 import type { HiuContext } from '../../../../electron/services/hiu/hiu-context';
 import { AuditLogStore } from '../../../../electron/store/audit-log';
@@ -75,7 +76,7 @@ export async function startHiuKit(options: HiuKitOptions = {}): Promise<HiuKit> 
   const folder = mkdtempSync(path.join(os.tmpdir(), 'abha-desk-hiu-'));
   const database: AppDatabase = await openDatabase({ file: path.join(folder, 'hiu.db'), vault: await openVault(memorySecretDriver()) });
   const db = database.db;
-  const inbox = tableInbox(db);
+  const inbox = new CallbackInboxStore(db);
   const deliveries: Delivery[] = [];
   const events: EmittedEvent[] = [];
   const processingErrors: unknown[] = [];
@@ -221,37 +222,6 @@ export async function startHiuKit(options: HiuKitOptions = {}): Promise<HiuKit> 
       database.close();
       rmSync(folder, { recursive: true, force: true });
     },
-  };
-}
-
-/** The inbox table as the processor reads it (the app's own store is electron/store/callback-inbox.ts). */
-function tableInbox(db: Database): ProcessingInbox {
-  interface Row {
-    request_id: string;
-    kind: string;
-    path: string;
-    resp_request_id: string | null;
-    received_at: string;
-    headers: string;
-    body: string;
-    state: string;
-  }
-  const toView = (row: Row): InboxEntryView => ({
-    requestId: row.request_id,
-    kind: row.kind,
-    path: row.path,
-    respRequestId: row.resp_request_id,
-    receivedAt: row.received_at,
-    headers: JSON.parse(row.headers) as Record<string, string>,
-    body: row.body,
-    state: row.state,
-  });
-  return {
-    pending: (limit) => (db.prepare(`SELECT * FROM inbox WHERE state = 'pending' ORDER BY received_at, rowid LIMIT ?`).all(limit) as Row[]).map(toView),
-    waiting: () => (db.prepare(`SELECT * FROM inbox WHERE state = 'waiting' ORDER BY received_at, rowid`).all() as Row[]).map(toView),
-    markDone: (requestId, at) => void db.prepare(`UPDATE inbox SET state = 'done', processed_at = ? WHERE request_id = ?`).run(at, requestId),
-    markWaiting: (requestId, note) => void db.prepare(`UPDATE inbox SET state = 'waiting', note = ? WHERE request_id = ?`).run(note, requestId),
-    markFailed: (requestId, at, note) => void db.prepare(`UPDATE inbox SET state = 'failed', processed_at = ?, note = ? WHERE request_id = ?`).run(at, note, requestId),
   };
 }
 
