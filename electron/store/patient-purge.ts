@@ -20,7 +20,9 @@ export function purgePatient(db: Database, patientId: string): PurgeCounts {
     blankInbox.run(id);
     blankOutbox.run(id);
   }
-  db.prepare(`UPDATE outbox SET body = '{}' WHERE patient_id = ?`).run(patientId);
+  // The patient's requests keep their ids but lose the patient: a 202 or a timeout that comes after the purge
+  // files nothing under them again.
+  db.prepare(`UPDATE outbox SET body = '{}', patient_id = NULL, consent_request_id = NULL WHERE patient_id = ?`).run(patientId);
   const artefacts = `SELECT id FROM consent_artefacts WHERE patient_id = ?`;
   const sealed = SealedFiles.of(db);
   const files = sealed
