@@ -104,6 +104,11 @@ export class ConsentStore {
     return row ? requestFromRow(row) : undefined;
   }
 
+  /** Whether one of our requests still waits for its on-init (a notification may have overtaken it). */
+  anyAwaitingGatewayId(): boolean {
+    return this.db.prepare(`SELECT 1 FROM consent_requests WHERE gateway_id IS NULL AND status IN ('SENDING', 'REQUESTED')`).get() !== undefined;
+  }
+
   listRequests(filter: { patientId?: string; limit?: number } = {}): ConsentRequestRow[] {
     return this.db
       .prepare('SELECT * FROM consent_requests WHERE (? IS NULL OR patient_id = ?) ORDER BY created_at DESC LIMIT ?')

@@ -2,6 +2,7 @@
 // its id (on-init), follow the patient's decision (consents/hiu/notify, acknowledged every time), fetch each granted
 // artefact (consents/fetch → on-fetch) and hand it to the health-information service; a revoked or expired
 // artefact has its records erased at once.
+import { randomUUID } from 'node:crypto';
 import { abdmTimeToIso } from '../../abdm/abdm-time';
 import { AppFailure } from '../../shared/errors';
 import { purposeOf, type PurposeCode } from '../../shared/hiu-terms';
@@ -100,11 +101,11 @@ export class ConsentService {
         frequency: { unit: 'HOUR', value: 1, repeats: 0 },
       },
     };
-    const id = this.ctx.db.transaction(() => {
-      const requestId = this.ctx.outbox.enqueue('consentRequests.init', { consent }, { patientId: input.patientId });
-      this.store.addRequest({ id: requestId, patientId: input.patientId, hiuId, purposeCode: input.purposeCode, hiTypes: input.hiTypes, dateFrom: input.from, dateTo: input.to, dataEraseAt: input.dataEraseAt, requester, status: 'SENDING', createdAt: at });
-      this.ctx.db.prepare('UPDATE outbox SET consent_request_id = ? WHERE request_id = ?').run(requestId, requestId);
-      return requestId;
+    // Our id for the consent request is the requestId of its init, so the init is filed under it from the start.
+    const id = randomUUID();
+    this.ctx.db.transaction(() => {
+      this.ctx.outbox.enqueue('consentRequests.init', { consent }, { requestId: id, patientId: input.patientId, consentRequestId: id });
+      this.store.addRequest({ id, patientId: input.patientId, hiuId, purposeCode: input.purposeCode, hiTypes: input.hiTypes, dateFrom: input.from, dateTo: input.to, dataEraseAt: input.dataEraseAt, requester, status: 'SENDING', createdAt: at });
     }).immediate();
     this.ctx.audit.record('consent.requested', null, `${input.patientId} ${input.purposeCode} ${input.hiTypes.join(',')}`);
     const entry = await this.ctx.outbox.sendNow(id);
@@ -169,7 +170,7 @@ export class ConsentService {
     const row = this.requestOfNotification(notification.consentRequestId, artefacts);
     if (!row) {
       // It may have overtaken the on-init that tells us the consent manager's id for our request.
-      if (this.ctx.db.prepare(`SELECT 1 FROM consent_requests WHERE gateway_id IS NULL AND status IN ('SENDING', 'REQUESTED')`).get()) {
+      if (this.store.anyAwaitingGatewayId()) {
         return { waitFor: `consent request ${String(notification.consentRequestId)} is not known yet` };
       }
       effects.enqueue('consents.onNotify', { acknowledgement: artefacts.map((consentId) => ({ status: 'UNKNOWN', consentId })), resp: { requestId: cb.requestId } });

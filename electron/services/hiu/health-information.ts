@@ -56,7 +56,7 @@ export class HealthInformationService {
   }
 
   register(): void {
-    this.ctx.processor.on('healthInformation.onRequest', (cb, effects) => this.onRequest(cb, effects));
+    this.ctx.processor.on('healthInformation.onRequest', (cb) => this.onRequest(cb));
   }
 
   /** Requests the artefact's data again (records.fetch). */
@@ -169,7 +169,7 @@ export class HealthInformationService {
     this.ctx.outbox.flush();
   }
 
-  private onRequest(cb: CallbackContext, _effects: Effects): Outcome {
+  private onRequest(cb: CallbackContext): Outcome {
     const transfer = cb.respRequestId ? this.records.transfer(cb.respRequestId) : undefined;
     if (!transfer) return { applied: true };
     const artefact = this.consents.artefact(transfer.artefactId);

@@ -97,21 +97,20 @@ export class HiuEngine {
       logError: deps.logError,
     });
     const ctx: HiuContext = { db, outbox: this.outbox, processor: this.processor, settings: deps.settings, now, emit: deps.emit, audit: deps.audit };
-    const consentStore = new ConsentService(ctx, { assertActive: (id) => this.patientStatus.assertActive(id) }, {
+    this.consents = new ConsentService(ctx, { assertActive: (id) => this.patientStatus.assertActive(id) }, {
       artefactReady: (artefactId, effects) => void this.records.start(artefactId, effects.enqueue),
       artefactEnded: (artefactId, reason) => void this.erasure.eraseArtefact(artefactId, reason),
     }, () => this.pushBase());
-    this.consents = consentStore;
     this.patientStatus = new PatientStatusService(ctx, { erasePatient: (patientId, reason) => this.erasure.erasePatient(patientId, reason) });
-    this.records = new HealthInformationService(ctx, this.patientStatus, consentStore.store, deps.cipher, () => this.pushBase());
+    this.records = new HealthInformationService(ctx, this.patientStatus, this.consents.store, deps.cipher, () => this.pushBase());
     this.viewer = new RecordViewer({
       records: this.records,
-      consents: consentStore.store,
+      consents: this.consents.store,
       desktop: deps.desktop,
       audit: deps.audit,
       clinic: () => hiuIdOf(deps.settings()),
     });
-    this.erasure = new RecordErasure(ctx, consentStore.store, this.records.records);
+    this.erasure = new RecordErasure(ctx, this.consents.store, this.records.records);
     this.identification = new PatientIdentification(ctx, this.patientStatus);
     this.kyc = new KycAuth(ctx, this.patientStatus);
     this.subscriptions = new SubscriptionService(ctx, this.patientStatus, { fetchNewRecords: (patientId, hipId) => this.fetchNewRecords(patientId, hipId) });
