@@ -33,13 +33,6 @@ async function storedDigests(h: HiuApp, patientId: string): Promise<string[]> {
 }
 
 /** The notifications the simulator sent on a path, each with the acknowledgements it received for it. */
-async function notificationsSent(h: HiuApp, path: string): Promise<{ requestId: string; acknowledgements: { path: string; body: any }[] }[]> {
-  const response = await fetch(`${h.sandbox.url}/_sandbox/hiu/notifications`);
-  const log = (await response.json()) as { sent: { path: string; requestId: string; acknowledgements: { path: string; body: any }[] }[]; unmatched: unknown[] };
-  expect(log.unmatched).toEqual([]);
-  return log.sent.filter((n) => n.path === path);
-}
-
 describe('a gateway that delivers badly', () => {
   it('with every callback delivered twice, reordered and delayed, the records are the same and each notification is applied once', async () => {
     app = await startHiuApp({ pageSize: 1 });
@@ -65,7 +58,8 @@ describe('the patient’s decisions', () => {
     const denied = await app.waitForConsent(requested.id, (c) => c.status === 'DENIED', 'DENIED');
     expect(denied.artefacts).toEqual([]);
     expect(await app.call('records.list', { patientId: 'rohan.desai@sbx' })).toEqual([]);
-    const [notify] = await notificationsSent(app, '/consents/hiu/notify');
+    expect(await app.unmatchedAcknowledgements()).toEqual([]);
+    const [notify] = await app.notificationsSent('/consents/hiu/notify');
     expect(notify?.acknowledgements).toHaveLength(1);
     expect(notify?.acknowledgements[0]?.body).toMatchObject({ acknowledgement: [], resp: { requestId: notify?.requestId } });
   });

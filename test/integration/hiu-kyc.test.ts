@@ -21,9 +21,7 @@ function pendingDirect(h: HiuApp, patientId: string): string {
 }
 
 async function authNotifications(h: HiuApp) {
-  const response = await fetch(`${h.sandbox.url}/_sandbox/hiu/notifications`);
-  const log = (await response.json()) as { sent: { requestId: string; path: string; acknowledgements: { path: string; body: any }[] }[] };
-  return log.sent.filter((n) => n.path === '/users/auth/notify');
+  return h.notificationsSent('/users/auth/notify');
 }
 
 describe('KYC through the app', () => {

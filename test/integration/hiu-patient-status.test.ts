@@ -2,7 +2,6 @@
 // §6) sends patients/status/notify (reference/spec/gateway-v05.md §2.20); the desk refuses new requests for a
 // deactivated patient, allows them again once reactivated, and forgets a deleted one for good.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EventName } from '../../electron/ipc/contract';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
 
 const ASHA = 'asha.verma@sbx';
@@ -15,21 +14,13 @@ afterEach(async () => {
   app = undefined;
 });
 
-function listen(h: HiuApp) {
-  const events: { event: EventName; payload: any }[] = [];
-  h.core.events.attach((event, payload) => void events.push({ event, payload }));
-  return (name: EventName) => events.filter((e) => e.event === name).map((e) => e.payload);
-}
-
 async function announce(h: HiuApp, patientId: string, status: 'DEACTIVATED' | 'REACTIVATED' | 'DELETED') {
   expect((await h.control(`/patients/${patientId}/status`, { status })).status).toBe(200);
   await h.settle();
 }
 
 async function statusAcks(h: HiuApp) {
-  const response = await fetch(`${h.sandbox.url}/_sandbox/hiu/notifications`);
-  const log = (await response.json()) as { sent: { requestId: string; path: string; acknowledgements: { path: string; body: any }[] }[] };
-  return log.sent.filter((n) => n.path === '/patients/status/notify').map((n) => n.acknowledgements.map((a) => ({ ...a.body, notification: n.requestId })));
+  return (await h.notificationsSent('/patients/status/notify')).map((n) => n.acknowledgements.map((a) => ({ ...a.body, notification: n.requestId })));
 }
 
 const subscription = (patientId: string) => ({ patientId, categories: ['LINK' as const], from: new Date().toISOString(), to: new Date(Date.now() + DAY).toISOString() });
@@ -47,7 +38,7 @@ async function withRecords(h: HiuApp) {
 describe('patient status through the app', () => {
   it('DEACTIVATED refuses every new request for the patient; REACTIVATED allows them again; records stay', async () => {
     app = await startHiuApp();
-    const events = listen(app);
+    const events = app.listen();
     await withRecords(app);
     await announce(app, ASHA, 'DEACTIVATED');
 
@@ -83,7 +74,7 @@ describe('patient status through the app', () => {
 
   it('DELETED erases everything held for the patient, records the purge, and is final', async () => {
     app = await startHiuApp();
-    const events = listen(app);
+    const events = app.listen();
     const consentId = await withRecords(app);
     await app.call('hiu.findPatient', { patientId: 'rohan.desai@sbx' });
     await announce(app, ASHA, 'DELETED');
@@ -113,7 +104,7 @@ describe('patient status through the app', () => {
 
   it('delivered twice, a deletion is applied, purged and acknowledged once', async () => {
     app = await startHiuApp();
-    const events = listen(app);
+    const events = app.listen();
     await withRecords(app);
     await app.control('/hiu/callback-faults', { duplicate: true });
     await announce(app, ASHA, 'DELETED');

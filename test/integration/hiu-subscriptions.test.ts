@@ -2,7 +2,6 @@
 // the embedded simulator: the demo world and controls of docs/sandbox-hiu.md §2 and §6, the flow of
 // reference/spec/gateway-v05.md §2.17–2.19. What the simulator sent and was told is its own record.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EventName } from '../../electron/ipc/contract';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
 
 const ASHA = 'asha.verma@sbx';
@@ -15,21 +14,9 @@ afterEach(async () => {
   app = undefined;
 });
 
-function listen(h: HiuApp) {
-  const events: { event: EventName; payload: any }[] = [];
-  h.core.events.attach((event, payload) => void events.push({ event, payload }));
-  return (name: EventName) => events.filter((e) => e.event === name).map((e) => e.payload);
-}
-
-async function notificationsSent(h: HiuApp, path: string) {
-  const response = await fetch(`${h.sandbox.url}/_sandbox/hiu/notifications`);
-  const log = (await response.json()) as { sent: { requestId: string; path: string; acknowledgements: { path: string; body: any }[] }[] };
-  return log.sent.filter((n) => n.path === path);
-}
-
 /** Every notification on `path` acknowledged exactly once (acknowledgements go out after the commit). */
 async function expectEachAcknowledgedOnce(h: HiuApp, path: string, count: number) {
-  await expect.poll(async () => (await notificationsSent(h, path)).map((n) => n.acknowledgements.length)).toEqual(Array(count).fill(1));
+  await expect.poll(async () => (await h.notificationsSent(path)).map((n) => n.acknowledgements.length)).toEqual(Array(count).fill(1));
 }
 
 async function subscribe(h: HiuApp, more: { patientId?: string; categories?: ('LINK' | 'DATA')[]; hipIds?: string[] } = {}) {
@@ -48,7 +35,7 @@ async function subscribe(h: HiuApp, more: { patientId?: string; categories?: ('L
 describe('subscriptions through the app', () => {
   it('GRANTED with the patient’s three HIPs; a new care context arrives as a LINK event, acknowledged and shown', async () => {
     app = await startHiuApp();
-    const events = listen(app);
+    const events = app.listen();
     const granted = await subscribe(app);
     expect(granted).toMatchObject({ patientId: ASHA, status: 'GRANTED', categories: ['LINK', 'DATA'], errorCode: null });
     expect(granted.sources.map((s) => s.hipId).sort()).toEqual(['HIP-CITYCLINIC-PUNE', 'HIP-DH-NASHIK', 'HIP-SUNRISE-LABS']);
@@ -69,7 +56,7 @@ describe('subscriptions through the app', () => {
       },
     ]);
     await expectEachAcknowledgedOnce(app, '/subscriptions/hiu/notify', 1);
-    const [ack] = (await notificationsSent(app, '/subscriptions/hiu/notify'))[0]!.acknowledgements;
+    const [ack] = (await app.notificationsSent('/subscriptions/hiu/notify'))[0]!.acknowledgements;
     expect(ack!.body.acknowledgement).toEqual({ status: 'OK', eventId: added.body.events[0] });
   });
 
@@ -97,7 +84,7 @@ describe('subscriptions through the app', () => {
 
   it('with fetching off, a DATA event is shown and acknowledged, and nothing is fetched', async () => {
     app = await startHiuApp();
-    const events = listen(app);
+    const events = app.listen();
     const requested = await app.call('consents.request', consentInput(ASHA, Date.now()));
     await app.waitForConsent(requested.id, (c) => c.status === 'GRANTED' && c.artefacts.length === 3 && c.artefacts.every((a) => a.fetched), 'granted');
     await app.settle();
@@ -132,7 +119,7 @@ describe('subscriptions through the app', () => {
 
   it('every callback delivered twice: each applied once, one event shown, each notification acknowledged once', async () => {
     app = await startHiuApp();
-    const events = listen(app);
+    const events = app.listen();
     await app.control('/hiu/callback-faults', { duplicate: true });
     const granted = await subscribe(app);
     expect(granted.status).toBe('GRANTED');

@@ -5,6 +5,7 @@ import { hiuWorldOf } from '../../sandbox/gateway/hiu/index';
 import { IMMEDIATE_HIU_SETTINGS, type HiuSettings } from '../../sandbox/gateway/hiu/hiu-settings';
 import type { TransferRecord } from '../../sandbox/gateway/hiu/transfer-records';
 import type { SandboxOptions } from '../../sandbox/index';
+import type { EventName } from '../../electron/ipc/contract';
 import type { ConsentView } from '../../electron/services/hiu/consents';
 import { startAppHarness, type AppHarness, type AppHarnessOptions } from './app-harness';
 
@@ -17,6 +18,18 @@ export interface HiuApp extends AppHarness {
   waitForConsent(id: string, done: (consent: ConsentView) => boolean, what: string): Promise<ConsentView>;
   control(path: string, body?: unknown): Promise<{ status: number; body: any }>;
   transfers(): TransferRecord[];
+  /** The notifications the simulator sent on `path` (e.g. '/consents/hiu/notify'), each with the acknowledgements it got. */
+  notificationsSent(path: string): Promise<SentNotification[]>;
+  /** Acknowledgements the simulator could not match to a notification it sent. */
+  unmatchedAcknowledgements(): Promise<unknown[]>;
+  /** Starts recording the core's events; the function returns the payloads of one event so far. */
+  listen(): (name: EventName) => any[];
+}
+
+export interface SentNotification {
+  requestId: string;
+  path: string;
+  acknowledgements: { path: string; body: any }[];
 }
 
 export async function startHiuApp(hiu: Partial<HiuSettings> = {}, sandbox: SandboxOptions = {}, options: AppHarnessOptions = {}): Promise<HiuApp> {
@@ -36,6 +49,10 @@ export async function startHiuApp(hiu: Partial<HiuSettings> = {}, sandbox: Sandb
     }
     throw new Error('the simulator and the app did not settle');
   };
+  const notificationLog = async () => {
+    const response = await fetch(`${app.sandbox.url}/_sandbox/hiu/notifications`);
+    return (await response.json()) as { sent: SentNotification[]; unmatched: unknown[] };
+  };
   return {
     ...app,
     settle,
@@ -54,6 +71,13 @@ export async function startHiuApp(hiu: Partial<HiuSettings> = {}, sandbox: Sandb
       return { status: response.status, body: text ? JSON.parse(text) : undefined };
     },
     transfers: () => [...world.transfers.values()],
+    notificationsSent: async (path) => (await notificationLog()).sent.filter((n) => n.path === path),
+    unmatchedAcknowledgements: async () => (await notificationLog()).unmatched,
+    listen() {
+      const events: { event: EventName; payload: unknown }[] = [];
+      app.core.events.attach((event, payload) => void events.push({ event, payload }));
+      return (name) => events.filter((e) => e.event === name).map((e) => e.payload);
+    },
   };
 }
 
