@@ -118,6 +118,7 @@ export const contract = {
   'records.print': takes(z.object({ id: recordId }).strict()).returns<{ printed: boolean; savedTo?: string }>(),
   'records.save': takes(z.object({ id: recordId }).strict()).returns<{ saved: boolean; path?: string }>(),
   'records.attachment': takes(z.object({ id: recordId, attachmentId: plainText(200).pipe(z.string().min(1)) }).strict()).returns<RecordAttachment>(),
+  'records.saveAttachment': takes(z.object({ id: recordId, attachmentId: plainText(200).pipe(z.string().min(1)) }).strict()).returns<{ saved: boolean; path?: string }>(),
 
   'subscriptions.request': takes(
     z

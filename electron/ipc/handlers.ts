@@ -89,6 +89,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'records.attachment': (input) => ctx.hiu.viewer.attachment(input),
     'records.print': (input) => ctx.hiu.viewer.print(input),
     'records.save': (input) => ctx.hiu.viewer.save(input),
+    'records.saveAttachment': (input) => ctx.hiu.viewer.saveAttachment(input),
     'subscriptions.request': (input) => ctx.hiu.subscriptions.request(input),
     'subscriptions.list': (input) => ctx.hiu.subscriptions.list(input ?? {}),
     'timeline.list': (input) => ctx.hiu.timelineList(input),

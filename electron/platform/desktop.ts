@@ -2,12 +2,13 @@
 import { BrowserWindow, dialog } from 'electron';
 import { writePrivateFile } from '../files/write-private-file';
 import { AppFailure } from '../shared/errors';
-import type { CardFileFormat, DesktopPort, PrintJob } from '../services/desktop-port';
+import type { DesktopPort, PrintJob, SaveFormat } from '../services/desktop-port';
 
-const FILTERS: Record<CardFileFormat, Electron.FileFilter> = {
+const FILTERS: Record<SaveFormat, Electron.FileFilter> = {
   pdf: { name: 'PDF document', extensions: ['pdf'] },
   png: { name: 'PNG image', extensions: ['png'] },
   svg: { name: 'SVG image', extensions: ['svg'] },
+  file: { name: 'All files', extensions: ['*'] },
 };
 
 export function electronDesktop(parent: () => BrowserWindow | null): DesktopPort {

@@ -5,6 +5,8 @@
 import type { PrintGeometry } from '../cards/print-layout';
 
 export type CardFileFormat = 'pdf' | 'png' | 'svg';
+/** What the save dialog offers: a card format, or 'file' for an attachment of any type (saved byte for byte). */
+export type SaveFormat = CardFileFormat | 'file';
 
 export interface PrintJob {
   title: string;
@@ -14,7 +16,7 @@ export interface PrintJob {
 
 export interface DesktopPort {
   /** Saves `data` where the operator chooses (suggesting `suggestedName`); `saved` is false when they cancel. */
-  save(suggestedName: string, format: CardFileFormat, data: Uint8Array): Promise<{ saved: boolean; path?: string }>;
+  save(suggestedName: string, format: SaveFormat, data: Uint8Array): Promise<{ saved: boolean; path?: string }>;
   /** Shows the system print dialog; `printed` is false when the operator cancels. */
   print(job: PrintJob): Promise<{ printed: boolean; savedTo?: string }>;
 }

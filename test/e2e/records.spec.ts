@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { endpointsOf } from '../../electron/training/simulator';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { OTP, verify } from './front-desk-steps';
+import { keyContent } from './record-content';
 import { test as base, expect, openScreen } from './web-mode';
 
 const test = base.extend<{ sandbox: RunningSandbox }>({
@@ -28,6 +29,47 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: file, fullPage: true });
   mkdirSync(SHOTS, { recursive: true });
   copyFileSync(file, path.join(SHOTS, `records-${name}.png`));
+}
+
+/**
+ * Opens every record in the list, one by one, and checks that its view shows the record's key content (found in the
+ * stored bundle by record-content.ts, not by the viewer), a PDF drawn as a page with ink on it and the PDF's own first
+ * line of text, and nothing live (no script, frame or plugin). Returns the record types opened.
+ */
+async function readEachRecord(page: Page, lang: 'en' | 'hi'): Promise<string[]> {
+  const list = page.getByTestId('records-visits');
+  const rows = await list.locator('li[data-record-id]').evaluateAll((items) => items.map((li) => [(li as HTMLElement).dataset.recordId!, (li as HTMLElement).dataset.hiType!]));
+  const opened: string[] = [];
+  for (const [id, hiType] of rows) {
+    const bundle = await page.evaluate(async (recordId) => {
+      const result = await window.abhaDesk!.records.get({ id: recordId });
+      if (!result.ok) throw new Error(result.error.code);
+      return result.value.bundle;
+    }, id!);
+    const key = keyContent(bundle, hiType!);
+    expect(key.texts.length + (key.pdfLine ? 1 : 0), `${hiType}: something to look for`).toBeGreaterThan(0);
+    await list.locator(`li[data-record-id="${id}"] button`).click();
+    const view = page.locator('[data-testid="record-view"][data-state="ready"]');
+    await expect(view.getByTestId('record-body')).toBeVisible();
+    for (const text of key.texts) await expect(view.getByTestId('record-body'), `${hiType} shows ${text}`).toContainText(text);
+    if (key.pdfLine) {
+      await expect(view.locator('.record-pdf[data-state="drawn"]')).toHaveCount(1, { timeout: 15_000 });
+      await expect(view.getByTestId('record-pdf-text').first()).toContainText(key.pdfLine);
+      const inked = await view.locator('.record-pdf-page canvas').first().evaluate((canvas: HTMLCanvasElement) => {
+        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+        let dark = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i]! < 128 && data[i + 3]! > 0) dark += 1;
+        return dark;
+      });
+      expect(inked, `${hiType}: the PDF page has text drawn on it`).toBeGreaterThan(200);
+    }
+    await expect(page.locator('script:not([src]), iframe, object, embed')).toHaveCount(0);
+    await shot(page, `record-${hiType}-${lang}`);
+    await view.getByRole('button', { name: lang === 'en' ? 'Back to the records' : 'रिकॉर्ड पर वापस' }).click();
+    await expect(list).toBeVisible();
+    opened.push(hiType!);
+  }
+  return opened.sort();
 }
 
 async function sandboxControl(sandbox: RunningSandbox, route: string, body: unknown = {}): Promise<void> {
@@ -118,11 +160,18 @@ test('confirms a patient by OTP, asks for five years of records, follows them in
   await expect(visits.nth(2)).toHaveAttribute('data-hip-id', 'HIP-DH-NASHIK');
   await expect(visits.nth(1).getByRole('button')).toHaveText(['Doctor’s consultation notes', 'Prescriptions']);
   await shot(app, 'records-en');
+  // Each record opens readable: its key content, the lab report's PDF drawn as a page; print and save from the view.
+  expect(await readEachRecord(app, 'en')).toEqual(['DiagnosticReport', 'DischargeSummary', 'OPConsultation', 'Prescription']);
   await visits.nth(0).getByRole('button', { name: 'Lab reports and scans' }).click();
   const view = app.getByTestId('record-view');
-  await expect(view.getByRole('heading')).toHaveText('Lab reports and scans from Sunrise Diagnostics');
+  await expect(view.getByRole('heading', { level: 2 })).toHaveText('Lab reports and scans from Sunrise Diagnostics');
   await expect(view).toContainText('LAB-7781');
-  await expect(view.locator('script, iframe')).toHaveCount(0);
+  await view.getByRole('button', { name: 'Print (A4)' }).click();
+  await expect(view.getByTestId('record-action-done')).toContainText('print-a4-');
+  await view.getByRole('button', { name: 'Save as PDF' }).click();
+  await expect(view.getByTestId('record-action-done')).toContainText(/health-record-[0-9a-f]{8}.*\.pdf/);
+  await view.getByRole('button', { name: 'Save this file' }).click();
+  await expect(view.getByTestId('record-attachment').getByRole('status')).toContainText('attachment.pdf');
   await shot(app, 'record-view-en');
   await view.getByRole('button', { name: 'Back to the records' }).click();
 
@@ -153,13 +202,46 @@ test('confirms a patient by OTP, asks for five years of records, follows them in
   await app.getByRole('button', { name: 'रिकॉर्ड (3)' }).click();
   await expect(app.getByTestId('records-visits').locator('section')).toHaveCount(2);
   await shot(app, 'records-hi');
+  expect(await readEachRecord(app, 'hi')).toEqual(['DischargeSummary', 'OPConsultation', 'Prescription']);
   await app.getByRole('button', { name: 'डॉक्टर के परामर्श नोट' }).click();
-  await expect(app.getByTestId('record-view').getByRole('heading')).toContainText('डॉक्टर के परामर्श नोट');
+  await expect(app.getByTestId('record-view').getByRole('heading', { level: 2 })).toContainText('डॉक्टर के परामर्श नोट');
+  await expect(app.getByTestId('record-body')).toContainText('मुख्य शिकायतें');
   await shot(app, 'record-view-hi');
   await app.getByRole('button', { name: 'रिकॉर्ड पर वापस' }).click();
   await app.getByRole('button', { name: 'रिकॉर्ड माँगें' }).click();
   await expect(app.getByTestId('records-readout')).toContainText('Dr. Meera Nair');
   await shot(app, 'ask-hi');
+});
+
+test('vaccinations, health readings and a scanned document open readable, in English and in Hindi', async ({ app }) => {
+  test.setTimeout(90_000);
+  await openScreen(app, 6);
+  await app.getByLabel('Requesting doctor’s name').fill('Dr. Meera Nair');
+  await app.getByLabel('Doctor’s registration number').fill('MMC-2011-04567');
+  await app.getByRole('button', { name: 'Save settings' }).click();
+  await expect(app.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
+  await openRecords(app);
+  await app.getByLabel('Patient’s ABHA address').fill('rohan.desai');
+  await app.getByRole('button', { name: 'Find the patient' }).click();
+  await app.getByRole('radio', { name: /OTP to the patient’s mobile/ }).check();
+  await app.getByRole('button', { name: 'Start' }).click();
+  await app.getByLabel('OTP (6 digits)').fill(OTP);
+  await app.getByLabel('OTP (6 digits)').press('Enter');
+  await expect(app.getByTestId('records-patient-name')).toHaveText('Rohan Desai');
+  const ask = app.getByTestId('records-ask');
+  await ask.getByRole('radio', { name: 'Last 5 years' }).check();
+  await ask.getByRole('button', { name: 'Send the consent request' }).click();
+  await expect(app.getByTestId('records-requests').getByTestId('request-state').first()).toHaveText('Records received', { timeout: 20_000 });
+  await app.getByRole('button', { name: 'Records (3)' }).click();
+  expect(await readEachRecord(app, 'en')).toEqual(['HealthDocumentRecord', 'ImmunizationRecord', 'WellnessRecord']);
+
+  await app.getByRole('button', { name: /हिन्दी/ }).click();
+  await expect(app.getByRole('button', { name: 'रिकॉर्ड (3)' })).toBeVisible();
+  expect(await readEachRecord(app, 'hi')).toEqual(['HealthDocumentRecord', 'ImmunizationRecord', 'WellnessRecord']);
+  await app.getByRole('button', { name: 'टीकाकरण' }).click();
+  const view = app.getByTestId('record-view');
+  await expect(view.getByTestId('record-body')).toContainText('खुराक संख्या');
+  await expect(view.getByTestId('record-body')).toContainText('लॉट');
 });
 
 test('in Hindi: finds a patient, confirms by their details, and by approval on their phone', async ({ app, sandbox }) => {

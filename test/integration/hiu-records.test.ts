@@ -109,7 +109,18 @@ describe('printing and saving a record', () => {
     expect(text).toContain('HIP-SUNRISE-LABS, care context LAB-7781');
     const { view } = await app.call('records.view', { id: lab.id });
     expect(text).toContain(view.title!);
+    // The lab report's own PDF saved as a file: byte for byte the base64 the HIP put in presentedForm (decoded here by
+    // walking the stored bundle, not through the viewer), named from the record id and the declared type.
+    const attachment = view.attachments.find((a) => a.kind === 'pdf')!;
+    const savedFile = await app.call('records.saveAttachment', { id: lab.id, attachmentId: attachment.id });
+    expect(savedFile.saved).toBe(true);
+    expect(savedFile.path).toMatch(new RegExp(`health-record-${lab.id.slice(0, 8)}-attachment\\.pdf$`));
+    const bundle = JSON.parse((await app.call('records.get', { id: lab.id })).bundle) as { entry: Array<{ resource: { resourceType: string; presentedForm?: Array<{ data?: string }> } }> };
+    const report = bundle.entry.map((e) => e.resource).find((r) => r.resourceType === 'DiagnosticReport' && r.presentedForm?.[0]?.data)!;
+    expect(readFileSync(savedFile.path!).equals(Buffer.from(report.presentedForm![0]!.data!, 'base64'))).toBe(true);
+    expect((await app.fail('records.saveAttachment', { id: lab.id, attachmentId: 'entry/999/nothing' })).code).toBe('NOT_FOUND');
     const audit = (await app.call('audit.list', {})).map((e) => e.action);
     expect(audit).toEqual(expect.arrayContaining(['record.printed', 'record.saved']));
+    expect(audit.filter((action) => action === 'record.saved')).toHaveLength(2);
   });
 });

@@ -51,6 +51,16 @@ export class RecordViewer {
     return outcome;
   }
 
+  /** Saves one attachment byte for byte (for types the screen cannot show, or to hand the file on). */
+  async saveAttachment({ id, attachmentId }: { id: string; attachmentId: string }): Promise<{ saved: boolean; path?: string }> {
+    const { bundle } = this.records.get({ id });
+    const { contentType, data } = readable(() => attachmentData(JSON.parse(bundle), attachmentId));
+    const name = `health-record-${id.slice(0, 8)}-attachment.${extensionFor(contentType)}`;
+    const outcome = await this.deps.desktop.save(name, 'file', data);
+    if (outcome.saved) this.deps.audit.record('record.saved', null, JSON.stringify({ record: id, attachment: attachmentId }));
+    return outcome;
+  }
+
   private document(id: string): RecordDocument {
     const { meta, view } = this.view({ id });
     const artefact = this.deps.consents.artefact(meta.artefactId);
@@ -74,6 +84,27 @@ export class RecordViewer {
     const { contentType, data } = readable(() => attachmentData(JSON.parse(bundle), attachmentId));
     return { contentType, bytes: data.length, dataUrl: `data:${contentType};base64,${data.toString('base64')}` };
   }
+}
+
+// The file name's extension from the declared type; the name never takes text from the record itself.
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/tiff': 'tif',
+  'text/plain': 'txt',
+  'text/html': 'html',
+  'application/xml': 'xml',
+  'text/xml': 'xml',
+  'application/json': 'json',
+  'application/fhir+json': 'json',
+  'application/dicom': 'dcm',
+};
+
+function extensionFor(contentType: string): string {
+  return EXTENSIONS[contentType.split(';')[0]!.trim().toLowerCase()] ?? 'bin';
 }
 
 /** The viewer's refusals in the operator's terms: an attachment not there is NOT_FOUND, a bundle it cannot read is RECORD_UNREADABLE. */

@@ -2,7 +2,8 @@
 // request's state in the desk's words, records by visit, the patient's status from the audit log, and that every
 // word those rules name exists in English and Hindi.
 import { describe, expect, it } from 'vitest';
-import { strings, type StringKey } from '../../../renderer/lib/i18n';
+import type { Language } from '../../../renderer/lib/i18n';
+import { recordsStrings } from '../../../renderer/lib/i18n-records';
 import {
   eraseAtOf,
   GATEWAY_CODES,
@@ -128,6 +129,23 @@ describe('patientStatusOf', () => {
   });
 });
 
+// The Records screens' strings load with those screens (renderer/lib/i18n-records.ts).
+const strings = recordsStrings as Record<Language, Record<string, string>>;
+type StringKey = string;
+
+// The section kinds of the seven ABDM record types (reference/spec/fhir-records.md B.1), the record viewer's word
+// for sections no section code matches, and the kinds of entry it draws.
+const SECTION_KEYS = [
+  'chiefComplaints', 'physicalExamination', 'allergies', 'medicalHistory', 'familyHistory', 'investigationAdvice',
+  'investigations', 'medications', 'prescription', 'followUp', 'procedures', 'referral', 'otherObservations',
+  'carePlan', 'documentReference', 'diagnosticReport', 'immunizations', 'healthDocument', 'vitalSigns',
+  'bodyMeasurement', 'physicalActivity', 'generalAssessment', 'womenHealth', 'lifestyle', 'unreferenced', 'section',
+];
+const ITEM_KINDS = [
+  'observation', 'condition', 'allergy', 'procedure', 'immunization', 'diagnosticReport', 'document', 'attachment',
+  'carePlan', 'appointment', 'serviceRequest', 'familyHistory', 'generic', 'missing', 'empty',
+];
+
 describe('words', () => {
   const keys: string[] = [
     ...PURPOSE_CODES.flatMap((code) => [`records.purpose.${code}`, `records.purposeAbout.${code}`, `records.purposeText.${code}`]),
@@ -139,14 +157,20 @@ describe('words', () => {
     ...GATEWAY_CODES.map((code) => `records.code.${code}`),
     ...['accepted', 'refused', 'retrying', 'timed-out', 'received'].map((step) => `records.timeline.step.${step}`),
     ...['GRANTED', 'REVOKED', 'EXPIRED'].map((status) => `records.artefact.${status}`),
+    ...SECTION_KEYS.map((key) => `viewer.section.${key}`),
+    ...ITEM_KINDS.map((kind) => `viewer.kind.${kind}`),
+    // FHIR Timing.repeat.periodUnit (UCUM units of time) and the viewer's flags for a value outside its range
+    ...['s', 'min', 'h', 'd', 'wk', 'mo', 'a'].map((unit) => `viewer.unit.${unit}`),
+    ...['low', 'high', 'abnormal'].map((flag) => `viewer.flag.${flag}`),
   ];
   it.each(keys)('%s reads in English and Hindi', (key) => {
     expect(strings.en[key as StringKey], 'English').toMatch(/\S/);
     expect(strings.hi[key as StringKey], 'Hindi').toMatch(DEVANAGARI);
   });
-  it('every records.* string has the same placeholders in both languages', () => {
+  it('every Records and viewer string has the same placeholders in both languages', () => {
     const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-    for (const key of Object.keys(strings.en).filter((k) => k.startsWith('records.'))) {
+    expect(Object.keys(strings.en).length).toBeGreaterThan(300);
+    for (const key of Object.keys(strings.en)) {
       expect(names(strings.hi[key as StringKey]), key).toEqual(names(strings.en[key as StringKey]));
     }
   });
