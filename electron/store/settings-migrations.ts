@@ -47,6 +47,13 @@ export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
       };
     },
   },
+  {
+    from: 3,
+    name: 'add clinicName (the header of printed health records)',
+    up(raw) {
+      return { clinicName: '', ...raw };
+    },
+  },
 ];
 
 export interface MigratedSettings {

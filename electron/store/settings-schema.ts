@@ -6,7 +6,7 @@ export const ENVIRONMENTS = ['training', 'abdm-sandbox', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
 /** The version of the layout below; bump it together with a new step in settings-migrations.ts. */
-export const SETTINGS_VERSION = 3;
+export const SETTINGS_VERSION = 4;
 
 // The callback URL ABDM posts to: empty until the clinic has a public address for the bridge.
 const optionalHttpUrl = z.union([z.literal(''), httpUrl]);
@@ -42,6 +42,8 @@ export const settingsSchema = z.object({
   // The CM suffix of ABHA addresses: 'sbx' in the sandbox, 'abdm' in production.
   cmId: z.string().trim().max(50).regex(/^[a-z0-9-]+$/i, { error: 'cm-id' }),
   operatorName: plainText(100),
+  /** The clinic as its printed health records name it (the HIU id stands in while it is empty). */
+  clinicName: plainText(150),
   language: z.enum(['en', 'hi']),
   printerLayout: z.enum(['a4', 'cr80']),
   bridge: bridgeSchema,
@@ -88,6 +90,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   clientId: '',
   hiuId: '',
   operatorName: '',
+  clinicName: '',
   language: 'en',
   printerLayout: 'a4',
   bridge: Object.freeze({ host: '127.0.0.1', port: 8765, publicUrl: '', dataPushLimitMb: 64 }),

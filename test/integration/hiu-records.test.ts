@@ -91,10 +91,12 @@ describe('printing and saving a record', () => {
     await app.settle();
     const records = await app.call('records.list', { patientId: 'asha.verma@sbx' });
     const lab = records.find((r) => r.hiType === 'DiagnosticReport')!;
+    await app.call('settings.update', { clinicName: 'Shanti Nursing Home, Nashik' });
     const printed = await app.call('records.print', { id: lab.id });
     expect(printed.printed).toBe(true);
     const html = readFileSync(printed.savedTo!, 'utf8');
     // The header: when it came, under which consent, from which HIP and care context (docs/sandbox-hiu.md §2).
+    expect(html).toContain('Shanti Nursing Home, Nashik');
     expect(html).toContain('Received via ABDM on');
     expect(html).toContain(requested.id);
     expect(html).toContain('HIP-SUNRISE-LABS, care context LAB-7781');
@@ -105,6 +107,7 @@ describe('printing and saving a record', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     // Read back by poppler (an independent PDF reader): the same header and the lab report's own content.
     const text = execFileSync('pdftotext', [saved.path!, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Shanti Nursing Home, Nashik');
     expect(text).toContain('Received via ABDM on');
     expect(text).toContain('HIP-SUNRISE-LABS, care context LAB-7781');
     const { view } = await app.call('records.view', { id: lab.id });

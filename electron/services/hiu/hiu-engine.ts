@@ -108,7 +108,7 @@ export class HiuEngine {
       consents: this.consents.store,
       desktop: deps.desktop,
       audit: deps.audit,
-      clinic: () => hiuIdOf(deps.settings()),
+      clinic: () => deps.settings().clinicName || hiuIdOf(deps.settings()),
     });
     this.erasure = new RecordErasure(ctx, this.consents.store, this.records.records);
     this.identification = new PatientIdentification(ctx, this.patientStatus);

@@ -171,7 +171,7 @@ describe('words', () => {
     const names = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
     expect(Object.keys(strings.en).length).toBeGreaterThan(300);
     for (const key of Object.keys(strings.en)) {
-      expect(names(strings.hi[key as StringKey]), key).toEqual(names(strings.en[key as StringKey]));
+      expect(names(strings.hi[key]!), key).toEqual(names(strings.en[key]!));
     }
   });
 });

@@ -32,8 +32,9 @@ describe('settings store', () => {
     const store = openConfSettings(dir);
     expect(store.get()).toEqual(DEFAULT_SETTINGS);
     expect(store.get()).toMatchObject({
-      schemaVersion: 3,
+      schemaVersion: 4,
       environment: 'training',
+      clinicName: '',
       cmId: 'sbx',
       bridge: { host: '127.0.0.1', port: 8765, publicUrl: '', dataPushLimitMb: 64 },
       hiu: {
@@ -234,6 +235,7 @@ describe('settings file migrations and repair', () => {
       hiuId: 'HIU-ABHADESK-01',
       cmId: 'sbx',
       operatorName: 'Ravi',
+      clinicName: '',
       language: 'hi',
       printerLayout: 'cr80',
       bridge: { host: '0.0.0.0', port: 9100, publicUrl: 'https://desk.clinic.example', dataPushLimitMb: 64 },
@@ -268,7 +270,7 @@ describe('settings file migrations and repair', () => {
     writeFile(version2);
     const store = openConfSettings(dir);
     const expected = {
-      schemaVersion: 3,
+      schemaVersion: 4,
       environment: 'production',
       healthIdBaseUrl: 'https://healthid.abdm.gov.in/api/v1',
       gatewayBaseUrl: 'https://gateway.clinic-proxy.example/gateway',
@@ -276,6 +278,7 @@ describe('settings file migrations and repair', () => {
       hiuId: 'HIU-CLINIC-07',
       cmId: 'abdm',
       operatorName: 'मीना शर्मा',
+      clinicName: '',
       language: 'hi',
       printerLayout: 'cr80',
       bridge: { host: '0.0.0.0', port: 9443, publicUrl: 'https://abdm-callbacks.clinic.example/hiu', dataPushLimitMb: 64 },
@@ -316,8 +319,18 @@ describe('settings file migrations and repair', () => {
   });
 
   it('has one step for each version before the current one, in order', () => {
-    expect(SETTINGS_VERSION).toBe(3);
-    expect(SETTINGS_MIGRATIONS.map((step) => step.from)).toEqual([1, 2]);
+    expect(SETTINGS_VERSION).toBe(4);
+    expect(SETTINGS_MIGRATIONS.map((step) => step.from)).toEqual([1, 2, 3]);
+  });
+
+  it('gives a version 3 file an empty clinic name and keeps everything it had', () => {
+    const { clinicName: _absent, ...version3 } = { ...DEFAULT_SETTINGS, schemaVersion: 3, hiuId: 'HIU-CLINIC-07', operatorName: 'Meena' };
+    writeFile(version3);
+    const store = openConfSettings(dir);
+    expect(store.get()).toEqual({ ...version3, schemaVersion: 4, clinicName: '' });
+    expect(store.repaired).toEqual([]);
+    expect(store.update({ clinicName: 'Shanti Nursing Home, Nashik' }).clinicName).toBe('Shanti Nursing Home, Nashik');
+    expect(openConfSettings(dir).get().clinicName).toBe('Shanti Nursing Home, Nashik');
   });
 
   it('resets only the invalid fields of a damaged file to their defaults and reports them', () => {
