@@ -174,6 +174,11 @@ test('confirms a patient by OTP, asks for five years of records, follows them in
   await expect(view.getByTestId('record-attachment').getByRole('status')).toContainText('attachment.pdf');
   await shot(app, 'record-view-en');
   await view.getByRole('button', { name: 'Back to the records' }).click();
+  // The same four records read in Hindi (labels translated, content as received).
+  await app.getByRole('button', { name: /हिन्दी/ }).click();
+  expect(await readEachRecord(app, 'hi')).toEqual(['DiagnosticReport', 'DischargeSummary', 'OPConsultation', 'Prescription']);
+  await app.getByRole('button', { name: /English/ }).click();
+  await expect(app.getByRole('button', { name: 'Records (4)' })).toBeVisible();
 
   // The patient revokes Sunrise's consent on their phone: its records go from the list at once.
   const consents = await app.evaluate(async () => {
@@ -202,7 +207,6 @@ test('confirms a patient by OTP, asks for five years of records, follows them in
   await app.getByRole('button', { name: 'रिकॉर्ड (3)' }).click();
   await expect(app.getByTestId('records-visits').locator('section')).toHaveCount(2);
   await shot(app, 'records-hi');
-  expect(await readEachRecord(app, 'hi')).toEqual(['DischargeSummary', 'OPConsultation', 'Prescription']);
   await app.getByRole('button', { name: 'डॉक्टर के परामर्श नोट' }).click();
   await expect(app.getByTestId('record-view').getByRole('heading', { level: 2 })).toContainText('डॉक्टर के परामर्श नोट');
   await expect(app.getByTestId('record-body')).toContainText('मुख्य शिकायतें');
