@@ -53,8 +53,18 @@ function hiTypeOf(composition: Record<string, any>): string | null {
     const code = isObject(coding) ? String(coding.code ?? '') : '';
     if (SNOMED_TO_HI_TYPE[code]) return SNOMED_TO_HI_TYPE[code];
   }
-  const text = typeof composition.type?.text === 'string' ? composition.type.text.trim().toLowerCase() : '';
-  return TEXT_TO_HI_TYPE[text] ?? null;
+  // No profile or known code: the words. type.text, a coding with a display but no code (ProjectEKA's wellness
+  // sample), then the title.
+  const words = [
+    composition.type?.text,
+    ...codings.map((coding) => (isObject(coding) && !coding.code ? coding.display : null)),
+    composition.title,
+  ];
+  for (const word of words) {
+    const hiType = typeof word === 'string' ? TEXT_TO_HI_TYPE[word.trim().toLowerCase()] : undefined;
+    if (hiType) return hiType;
+  }
+  return null;
 }
 
 function isObject(value: unknown): value is Record<string, any> {

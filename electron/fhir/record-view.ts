@@ -39,7 +39,6 @@ export function recordView(bundle: unknown): RecordView {
   } catch {
     hiType = null;
   }
-  hiType ??= composition ? hiTypeByWording(composition) : null;
   if (!composition) index.warnings.push({ code: 'noComposition' });
 
   const sections = composition ? asArray(composition.section).filter(isObject).map((s) => sectionView(context, hiType, s, 0)) : [];
@@ -174,17 +173,3 @@ function headerOf(
 
 // Senders that leave Composition.type without a code (fhir-records.md B.4: a wellness coding with a display only)
 // still name the record type in words; bundleFacts keeps to profile, code and the IG's fixed type text.
-const WORDED_HI_TYPES: Record<string, string> = { 'wellness record': 'WellnessRecord' };
-
-function hiTypeByWording(composition: Json & Partial<Composition>): string | null {
-  const type = isObject(composition.type) ? composition.type : {};
-  const words = [
-    ...asArray(type.coding).map((coding) => (isObject(coding) && !str(coding.code) ? str(coding.display) : null)),
-    str(composition.title),
-  ];
-  for (const word of words) {
-    const hiType = word ? WORDED_HI_TYPES[word.trim().toLowerCase()] : undefined;
-    if (hiType) return hiType;
-  }
-  return null;
-}

@@ -35,7 +35,10 @@ function firstPdf(bundle: Json): Buffer | null {
       ...((resource.content as Array<{ attachment?: Json }> | undefined) ?? []).map((c) => c.attachment ?? {}),
     ];
     const pdf = forms.find((a) => a.contentType === 'application/pdf' && typeof a.data === 'string' && a.data);
-    if (pdf) return Buffer.from(pdf.data as string, 'base64');
+    if (!pdf) continue;
+    const once = Buffer.from(pdf.data as string, 'base64');
+    // Some senders base64-encode the PDF twice (reference/spec/fhir-records.md B.4).
+    return once.subarray(0, 5).toString('latin1') === '%PDF-' ? once : Buffer.from(once.toString('latin1'), 'base64');
   }
   return null;
 }

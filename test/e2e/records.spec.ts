@@ -2,85 +2,10 @@
 // for five years, watch the request go to granted and the records arrive (pushed by the engine's events), open the
 // request's timeline and a record, then the patient revokes one HIP's consent and its records go. The same screens
 // in Hindi, and the other ways to confirm a patient (their details, approval on their phone).
-import { copyFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { endpointsOf } from '../../electron/training/simulator';
-import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { OTP, verify } from './front-desk-steps';
-import { keyContent } from './record-content';
-import { test as base, expect, openScreen } from './web-mode';
-
-const test = base.extend<{ sandbox: RunningSandbox }>({
-  // eslint-disable-next-line no-empty-pattern
-  sandbox: async ({}, use) => {
-    const sandbox = await startSandbox({ port: 0 });
-    await use(sandbox);
-    await sandbox.close();
-  },
-  webOptions: async ({ sandbox }, use) => use({ training: async () => endpointsOf(sandbox) }),
-});
-
-const SHOTS = '/tmp/shots';
-
-/** A screenshot into the test's output folder, and a copy in /tmp/shots/records-<name>.png to look at. */
-async function shot(page: Page, name: string): Promise<void> {
-  const file = test.info().outputPath(`records-${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  mkdirSync(SHOTS, { recursive: true });
-  copyFileSync(file, path.join(SHOTS, `records-${name}.png`));
-}
-
-/**
- * Opens every record in the list, one by one, and checks that its view shows the record's key content (found in the
- * stored bundle by record-content.ts, not by the viewer), a PDF drawn as a page with ink on it and the PDF's own first
- * line of text, and nothing live (no script, frame or plugin). Returns the record types opened.
- */
-async function readEachRecord(page: Page, lang: 'en' | 'hi'): Promise<string[]> {
-  const list = page.getByTestId('records-visits');
-  const rows = await list.locator('li[data-record-id]').evaluateAll((items) => items.map((li) => [(li as HTMLElement).dataset.recordId!, (li as HTMLElement).dataset.hiType!]));
-  const opened: string[] = [];
-  for (const [id, hiType] of rows) {
-    const bundle = await page.evaluate(async (recordId) => {
-      const result = await window.abhaDesk!.records.get({ id: recordId });
-      if (!result.ok) throw new Error(result.error.code);
-      return result.value.bundle;
-    }, id!);
-    const key = keyContent(bundle, hiType!);
-    expect(key.texts.length + (key.pdfLine ? 1 : 0), `${hiType}: something to look for`).toBeGreaterThan(0);
-    await list.locator(`li[data-record-id="${id}"] button`).click();
-    const view = page.locator('[data-testid="record-view"][data-state="ready"]');
-    await expect(view.getByTestId('record-body')).toBeVisible();
-    for (const text of key.texts) await expect(view.getByTestId('record-body'), `${hiType} shows ${text}`).toContainText(text);
-    if (key.pdfLine) {
-      await expect(view.locator('.record-pdf[data-state="drawn"]')).toHaveCount(1, { timeout: 15_000 });
-      await expect(view.getByTestId('record-pdf-text').first()).toContainText(key.pdfLine);
-      const inked = await view.locator('.record-pdf-page canvas').first().evaluate((canvas: HTMLCanvasElement) => {
-        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
-        let dark = 0;
-        for (let i = 0; i < data.length; i += 4) if (data[i]! < 128 && data[i + 3]! > 0) dark += 1;
-        return dark;
-      });
-      expect(inked, `${hiType}: the PDF page has text drawn on it`).toBeGreaterThan(200);
-    }
-    await expect(page.locator('script:not([src]), iframe, object, embed')).toHaveCount(0);
-    await shot(page, `record-${hiType}-${lang}`);
-    await view.getByRole('button', { name: lang === 'en' ? 'Back to the records' : 'रिकॉर्ड पर वापस' }).click();
-    await expect(list).toBeVisible();
-    opened.push(hiType!);
-  }
-  return opened.sort();
-}
-
-async function sandboxControl(sandbox: RunningSandbox, route: string, body: unknown = {}): Promise<void> {
-  const response = await fetch(`${sandbox.url}/_sandbox${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(response.status, `${route}: ${await response.clone().text()}`).toBeLessThan(300);
-}
-
-async function openRecords(page: Page): Promise<void> {
-  await openScreen(page, 5);
-  await expect(page.getByRole('heading', { level: 1, name: /Records|रिकॉर्ड/ })).toBeVisible();
-}
+import { askFiveYears, expect, nameDoctor, openRecords, readEachRecord, sandboxControl, shot, test } from './records-steps';
+import { openScreen } from './web-mode';
 
 /** Finds asha.verma (typed without the @sbx the desk adds) and starts the chosen way to confirm her. */
 async function findAsha(page: Page, mode: RegExp, lang: 'en' | 'hi' = 'en', screenshot = ''): Promise<void> {
@@ -219,23 +144,8 @@ test('confirms a patient by OTP, asks for five years of records, follows them in
 
 test('vaccinations, health readings and a scanned document open readable, in English and in Hindi', async ({ app }) => {
   test.setTimeout(90_000);
-  await openScreen(app, 6);
-  await app.getByLabel('Requesting doctor’s name').fill('Dr. Meera Nair');
-  await app.getByLabel('Doctor’s registration number').fill('MMC-2011-04567');
-  await app.getByRole('button', { name: 'Save settings' }).click();
-  await expect(app.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
-  await openRecords(app);
-  await app.getByLabel('Patient’s ABHA address').fill('rohan.desai');
-  await app.getByRole('button', { name: 'Find the patient' }).click();
-  await app.getByRole('radio', { name: /OTP to the patient’s mobile/ }).check();
-  await app.getByRole('button', { name: 'Start' }).click();
-  await app.getByLabel('OTP (6 digits)').fill(OTP);
-  await app.getByLabel('OTP (6 digits)').press('Enter');
-  await expect(app.getByTestId('records-patient-name')).toHaveText('Rohan Desai');
-  const ask = app.getByTestId('records-ask');
-  await ask.getByRole('radio', { name: 'Last 5 years' }).check();
-  await ask.getByRole('button', { name: 'Send the consent request' }).click();
-  await expect(app.getByTestId('records-requests').getByTestId('request-state').first()).toHaveText('Records received', { timeout: 20_000 });
+  await nameDoctor(app);
+  await askFiveYears(app, 'rohan.desai', 'Rohan Desai');
   await app.getByRole('button', { name: 'Records (3)' }).click();
   expect(await readEachRecord(app, 'en')).toEqual(['HealthDocumentRecord', 'ImmunizationRecord', 'WellnessRecord']);
 

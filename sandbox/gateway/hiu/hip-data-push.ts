@@ -32,7 +32,8 @@ export async function pushHealthInformation(world: HiuWorld, transfer: TransferR
   const hipKeys = generateKeyMaterial();
   const entries: Entry[] = [];
   for (const { subject, hiType } of recordsToSend(world, transfer, patient, hip)) {
-    const bundle = await generateRecordBundle(hiType, subject, targetSize(world));
+    const supplied = world.bundleOverrides.get(`${subject.careContext.careContextReference}/${hiType}`);
+    const bundle = supplied ?? (await generateRecordBundle(hiType, subject, targetSize(world)));
     transfer.sent.push({
       careContextReference: subject.careContext.careContextReference,
       hiType,

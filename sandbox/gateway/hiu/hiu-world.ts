@@ -34,6 +34,8 @@ export class HiuWorld {
   readonly subscriptions = new Map<string, SubscriptionRecord>();
   /** HIUs that dealt with a patient; they hear about the patient's status changes. */
   readonly contacts = new Map<string, Map<string, Caller>>();
+  /** Bundles a test supplied in place of the generated ones, by `<careContextReference>/<hiType>` (POST /_sandbox/hiu/bundles). */
+  readonly bundleOverrides = new Map<string, string>();
   /** Errors of scheduled work (a bug, or a bridge URL that cannot be parsed), for inspection. */
   readonly failures: string[] = [];
 
@@ -108,7 +110,7 @@ export class HiuWorld {
   }
 
   reset(): void {
-    for (const map of [this.consentRequests, this.artefacts, this.authTransactions, this.transfers, this.subscriptionRequests, this.subscriptions, this.contacts]) {
+    for (const map of [this.consentRequests, this.artefacts, this.authTransactions, this.transfers, this.subscriptionRequests, this.subscriptions, this.contacts, this.bundleOverrides]) {
       map.clear();
     }
     this.notifications.clear();

@@ -38,6 +38,11 @@ const callbackFaults = z
   .partial()
   .strict();
 
+/** A bundle pushed as it is (real-world FHIR from another system) instead of the generated one. */
+const bundleOverride = z
+  .object({ careContextReference: z.string().min(1), hiType: z.enum(HI_TYPES), bundle: z.string().min(2) })
+  .strict();
+
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {
   const result = schema.safeParse(body ?? {});
   if (result.success) return result.data;
@@ -112,6 +117,11 @@ export function gatewayHiuControlRoutes(ctx: SandboxContext): FastifyPluginAsync
     app.post('/hiu/callback-faults', async (request) => {
       world.sender.faults = { ...NO_CALLBACK_FAULTS, ...parse(callbackFaults, request.body) };
       return world.sender.faults;
+    });
+    app.post('/hiu/bundles', async (request) => {
+      const { careContextReference, hiType, bundle } = parse(bundleOverride, request.body);
+      world.bundleOverrides.set(`${careContextReference}/${hiType}`, bundle);
+      return { careContextReference, hiType, bytes: Buffer.byteLength(bundle, 'utf8') };
     });
     app.get('/hiu/callbacks', async () => world.sender.log);
     app.get('/hiu/notifications', async () => ({ sent: world.notifications.all(), unmatched: world.notifications.unmatched }));
