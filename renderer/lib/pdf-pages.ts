@@ -2,10 +2,14 @@
 // the viewer's weight). Safe by construction: pdf.js's core never runs a PDF's JavaScript (that needs its separate
 // scripting sandbox, which is not loaded), no annotation or form layer is drawn (so no links to follow), XFA is off,
 // and nothing is fetched: the bytes come from main, fonts missing from the PDF fall back to system fonts.
-import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
+import { GlobalWorkerOptions, PDFWorker, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 GlobalWorkerOptions.workerSrc = workerUrl;
+
+// One worker for the page, started on the first PDF: a worker per PDF would load and compile the 1.3 MB worker
+// module each time (about 60 ms, bench/records-screen.ts). Destroying a document leaves a worker it was given running.
+let worker: PDFWorker | undefined;
 
 /** Pages drawn at most; a longer PDF says how many more there are and can be saved instead. */
 export const MAX_PAGES = 20;
@@ -23,7 +27,8 @@ export interface DrawnPdf {
 
 /** Draws the first MAX_PAGES pages at `width` CSS pixels (sharp on high-density screens). */
 export async function drawPdf(bytes: Uint8Array, width: number): Promise<DrawnPdf> {
-  const task = getDocument({ data: bytes, enableXfa: false, stopAtErrors: false });
+  worker ??= new PDFWorker();
+  const task = getDocument({ data: bytes, worker, enableXfa: false, stopAtErrors: false });
   const document: PDFDocumentProxy = await task.promise;
   try {
     const pages: DrawnPage[] = [];
