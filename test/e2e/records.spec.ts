@@ -7,6 +7,15 @@ import { OTP, verify } from './front-desk-steps';
 import { askFiveYears, expect, nameDoctor, openRecords, readEachRecord, sandboxControl, shot, test } from './records-steps';
 import { openScreen } from './web-mode';
 
+/** A screenshot of the screen as it is, in Hindi, then back to English. */
+async function inHindi(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: /हिन्दी/ }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+  await shot(page, name);
+  await page.getByRole('button', { name: /English/ }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+}
+
 /** Finds asha.verma (typed without the @sbx the desk adds) and starts the chosen way to confirm her. */
 async function findAsha(page: Page, mode: RegExp, lang: 'en' | 'hi' = 'en', screenshot = ''): Promise<void> {
   const en = lang === 'en';
@@ -196,9 +205,12 @@ test('a patient verified today is one choice away; ABDM deactivates them: a bann
   const today = app.getByTestId('records-today');
   await expect(today).toContainText('asha.verma@sbx · ABHA verified');
   await shot(app, 'today-en');
+  await inHindi(app, 'today-hi');
   await today.getByRole('button', { name: 'Asha Devi Verma' }).click();
   await expect(app.getByTestId('records-modes')).toContainText('ABDM knows this patient: Asha Devi Verma (asha.verma@sbx)');
   await app.getByRole('button', { name: 'Start' }).click();
+  await expect(app.getByTestId('kyc-tries-left')).toBeVisible();
+  await inHindi(app, 'otp-hi');
   await app.getByLabel('OTP (6 digits)').fill(OTP);
   await app.getByLabel('OTP (6 digits)').press('Enter');
   await expect(app.getByTestId('records-patient-name')).toHaveText('Asha Devi Verma');
@@ -209,12 +221,14 @@ test('a patient verified today is one choice away; ABDM deactivates them: a bann
   await expect(app.getByRole('button', { name: 'Ask for records' })).toHaveCount(0);
   await expect(app.getByRole('button', { name: 'Requests (0)' })).toHaveAttribute('aria-pressed', 'true');
   await shot(app, 'inactive-en');
+  await inHindi(app, 'inactive-hi');
 
   await sandboxControl(sandbox, '/patients/asha.verma@sbx/status', { status: 'DELETED' });
   await expect(app.getByTestId('records-purged')).toContainText('ABDM deleted the ABHA asha.verma@sbx');
   await expect(app.getByTestId('records-purge-entry')).toContainText('Erased on');
   await expect(app.getByTestId('records-requests')).toHaveCount(0);
   await shot(app, 'deleted-en');
+  await inHindi(app, 'deleted-hi');
 
   // Looking the patient up again: the consent manager refuses, and the desk shows what it erased.
   await app.getByRole('button', { name: 'Another patient' }).click();
