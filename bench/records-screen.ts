@@ -51,16 +51,10 @@ import { DEFAULT_RENDERER_FOLDER, startWebServer } from '../web-mode/server';
 import { conditionResource, documentReferenceResource, observationResource, profiled, quantity } from '../sandbox/fhir/common-resources';
 import { renderDemoPdf } from '../sandbox/fhir/demo-pdf';
 import { assembleDocument } from '../sandbox/fhir/document-bundle';
+import { ALWAYS_WITH_PDF, RECORD_BUILDERS } from '../sandbox/fhir/generate-bundle';
 import { codeable, referenceTo, type FhirResource, type RecordContext, type RecordParts, type RecordSubject } from '../sandbox/fhir/fhir-types';
 import { ICD10, loinc, RECORD_PROFILES, SECTION_CODES, snomed, type Coding, type HiType } from '../sandbox/fhir/ig-catalog';
-import { diagnosticReport } from '../sandbox/fhir/records/diagnostic-report';
-import { dischargeSummary } from '../sandbox/fhir/records/discharge-summary';
-import { healthDocument } from '../sandbox/fhir/records/health-document';
-import { immunization } from '../sandbox/fhir/records/immunization';
 import { medicationRequest } from '../sandbox/fhir/records/medication-request';
-import { opConsultation } from '../sandbox/fhir/records/op-consultation';
-import { prescription } from '../sandbox/fhir/records/prescription';
-import { wellness } from '../sandbox/fhir/records/wellness';
 import { DEMO_HIPS } from '../sandbox/gateway/hiu/demo-directory';
 import { line, median, percentile } from './report';
 
@@ -517,24 +511,13 @@ function enlarge(hiType: HiType, context: RecordContext, extra: Extra): void {
   }
 }
 
-const BUILDERS: Record<HiType, (context: RecordContext) => RecordParts> = {
-  OPConsultation: opConsultation,
-  Prescription: prescription,
-  DischargeSummary: dischargeSummary,
-  DiagnosticReport: diagnosticReport,
-  ImmunizationRecord: immunization,
-  HealthDocumentRecord: healthDocument,
-  WellnessRecord: wellness,
-};
-/** As the sandbox HIP sends them: reports and scanned documents carry their PDF. */
-const WITH_PDF: ReadonlySet<HiType> = new Set(['DiagnosticReport', 'HealthDocumentRecord']);
 /** Composition, Patient, Practitioner, Organization, Encounter. */
 const SHARED_RESOURCES = 5;
 
 /** The sandbox's builder for the type, then `enlarge` up to the planned number of resources. */
 function recordBuilder(planned: PlannedRecord): (context: RecordContext) => RecordParts {
   return (context) => {
-    const parts = BUILDERS[planned.hiType](context);
+    const parts = RECORD_BUILDERS[planned.hiType](context);
     const extra = new Extra(planned.resources - SHARED_RESOURCES - parts.resources.length);
     if (extra.budget < 0) throw new Error(`a ${planned.hiType} cannot be as small as ${planned.resources} resources`);
     enlarge(planned.hiType, context, extra);
@@ -564,7 +547,7 @@ async function patientRecords(now: number): Promise<GeneratedRecord[]> {
       date: planned.date,
     };
     let pdf: string | undefined;
-    if (WITH_PDF.has(planned.hiType)) {
+    if (ALWAYS_WITH_PDF.has(planned.hiType)) {
       const key = `${planned.hip.id} ${planned.hiType}`;
       pdf = pdfs.get(key);
       if (!pdf) {

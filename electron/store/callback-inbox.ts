@@ -10,15 +10,8 @@ import { commitDurably } from './db';
 export const INBOX_STATES = ['pending', 'waiting', 'done', 'failed'] as const;
 export type InboxState = (typeof INBOX_STATES)[number];
 
-export interface InboxEntry {
-  requestId: string;
-  kind: CallbackKind;
-  path: string;
-  respRequestId: string | null;
-  receivedAt: string;
-  headers: Record<string, string>;
-  /** The body exactly as received. */
-  body: string;
+/** A stored callback, and how far the engine has got with it. */
+export interface InboxEntry extends ReceivedCallback {
   state: InboxState;
   processedAt: string | null;
   note: string | null;

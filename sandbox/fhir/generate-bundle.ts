@@ -10,7 +10,8 @@ import { opConsultation } from './records/op-consultation';
 import { prescription } from './records/prescription';
 import { wellness } from './records/wellness';
 
-const BUILDERS: Record<HiType, (context: RecordContext) => RecordParts> = {
+/** Each record type's builder of its sections and resources (reference/spec/fhir-records.md). */
+export const RECORD_BUILDERS: Record<HiType, (context: RecordContext) => RecordParts> = {
   OPConsultation: opConsultation,
   Prescription: prescription,
   DischargeSummary: dischargeSummary,
@@ -21,7 +22,7 @@ const BUILDERS: Record<HiType, (context: RecordContext) => RecordParts> = {
 };
 
 /** Record types whose document always carries a PDF (report form / the document itself). */
-const ALWAYS_WITH_PDF: ReadonlySet<HiType> = new Set(['DiagnosticReport', 'HealthDocumentRecord']);
+export const ALWAYS_WITH_PDF: ReadonlySet<HiType> = new Set(['DiagnosticReport', 'HealthDocumentRecord']);
 
 export interface GenerateOptions {
   /**
@@ -40,12 +41,12 @@ export async function generateRecordBundle(hiType: HiType, subject: RecordSubjec
   if (!isHiType(hiType)) throw new Error(`Unknown HI type "${String(hiType)}"; expected one of ${HI_TYPES.join(', ')}`);
   const wantsPdf = ALWAYS_WITH_PDF.has(hiType) || options.targetBytes !== undefined;
   const basePdf = wantsPdf ? await pdfFor(hiType, subject, 0) : undefined;
-  const first = serialize(assembleDocument(hiType, subject, BUILDERS[hiType], basePdf));
+  const first = serialize(assembleDocument(hiType, subject, RECORD_BUILDERS[hiType], basePdf));
   const missing = (options.targetBytes ?? 0) - Buffer.byteLength(first);
   if (missing <= 0) return first;
   // base64 grows 4/3; attachment streams add a little overhead, which the rounding absorbs
   const paddedPdf = await pdfFor(hiType, subject, Math.floor((missing * 3) / 4));
-  return serialize(assembleDocument(hiType, subject, BUILDERS[hiType], paddedPdf));
+  return serialize(assembleDocument(hiType, subject, RECORD_BUILDERS[hiType], paddedPdf));
 }
 
 async function pdfFor(hiType: HiType, subject: RecordSubject, paddingBytes: number): Promise<string> {
