@@ -10,6 +10,8 @@ import { gatewayHiuControlRoutes } from './gateway/hiu/sandbox-controls';
 import { gatewayHiuRoutes } from './gateway/hiu/index';
 import { gatewaySessionRoutes } from './gateway/sessions';
 import { healthIdRoutes } from './healthid/index';
+import { abhaV3Routes } from './abha-v3/index';
+import { hiecmV3Routes } from './gateway/hiecm-v3/index';
 
 /** Latency, 5xx answers and dropped connections on ABDM routes (never on /_sandbox). */
 function installFaultInjection(app: FastifyInstance, ctx: SandboxContext): void {
@@ -72,6 +74,9 @@ export function buildSandboxApp(ctx: SandboxContext): FastifyInstance {
   // HIU-facing gateway v0.5, consent manager and demo HIPs (sandbox/gateway/hiu/, docs/sandbox-hiu.md).
   app.register(gatewayHiuRoutes(ctx), { prefix: '/gateway' });
   app.register(healthIdRoutes(ctx), { prefix: '/api/v1' });
+  // ABDM v3 beside v1 / v0.5: one world, two wire formats (docs/sandbox.md).
+  app.register(abhaV3Routes(ctx), { prefix: '/abha/api/v3' });
+  app.register(hiecmV3Routes(ctx), { prefix: '/api/hiecm' });
   // Every /_sandbox control (Health ID and HIU side) sits in one context behind one guard. The hook
   // belongs to the routes, not to the URL's spelling, so /%5Fsandbox/reset cannot slip past it.
   app.register(

@@ -40,6 +40,10 @@ export interface RunningSandbox {
   healthIdBaseUrl: string;
   /** url + '/gateway' */
   gatewayBaseUrl: string;
+  /** url + '/abha/api/v3' (ABHA v3, shaped like https://abhasbx.abdm.gov.in/abha/api/v3) */
+  abhaV3BaseUrl: string;
+  /** url + '/api/hiecm' (HIE-CM v3 and its /gateway/v3 sessions and certs, like https://dev.abdm.gov.in/api/hiecm) */
+  hiecmBaseUrl: string;
   app: FastifyInstance;
   state: SandboxState;
   /** The resolved settings (client id and secret, OTP, lifetimes...). */
@@ -73,6 +77,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     url,
     healthIdBaseUrl: `${url}/api/v1`,
     gatewayBaseUrl: `${url}/gateway`,
+    abhaV3BaseUrl: `${url}/abha/api/v3`,
+    hiecmBaseUrl: `${url}/api/hiecm`,
     app,
     state: ctx.state,
     config: ctx.config,
