@@ -16,6 +16,8 @@ export const ERROR_CODES = [
   'RESEND_TOO_SOON',
   'RESEND_LIMIT',
   'VERIFY_AGAIN',
+  /** The ABDM API was switched in Settings while a flow was open: its transaction belongs to the other API. */
+  'API_CHANGED',
   // Settings and secrets (fixed in Settings)
   'CLIENT_ID_MISSING',
   'CLIENT_SECRET_MISSING',

@@ -54,6 +54,22 @@ export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
       return { clinicName: '', ...raw };
     },
   },
+  {
+    from: 4,
+    name: 'add abdmApi and the ABHA v3 / HIE-CM v3 URLs',
+    // An install from before v3 was working on v1 / v0.5: it stays there until the operator switches, so an
+    // update never moves a clinic onto credentials and URLs it has not tried (docs/decisions.md). The v3 URLs
+    // are the stored environment's, written out so this step stays the same when the presets move on.
+    up(raw) {
+      const production = raw.environment === 'production';
+      return {
+        abdmApi: 'v1',
+        abhaV3BaseUrl: production ? 'https://abha.abdm.gov.in/api/abha/v3' : 'https://abhasbx.abdm.gov.in/abha/api/v3',
+        hiecmBaseUrl: production ? 'https://apis.abdm.gov.in/api/hiecm' : 'https://dev.abdm.gov.in/api/hiecm',
+        ...raw,
+      };
+    },
+  },
 ];
 
 export interface MigratedSettings {
@@ -68,7 +84,8 @@ export function migrateSettings(stored: unknown): MigratedSettings {
   let raw: RawSettings = isPlainObject(stored) ? { ...stored } : {};
   const freshInstall = Object.keys(raw).length === 0;
   const fromVersion = storedVersion(raw);
-  for (const step of SETTINGS_MIGRATIONS) {
+  // A fresh install starts from today's defaults; the steps describe what older files meant.
+  for (const step of freshInstall ? [] : SETTINGS_MIGRATIONS) {
     if (step.from >= fromVersion && step.from < SETTINGS_VERSION) raw = step.up(raw);
   }
   // A file from a newer build is read as far as this build understands it.

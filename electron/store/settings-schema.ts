@@ -6,7 +6,14 @@ export const ENVIRONMENTS = ['training', 'abdm-sandbox', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
 /** The version of the layout below; bump it together with a new step in settings-migrations.ts. */
-export const SETTINGS_VERSION = 4;
+export const SETTINGS_VERSION = 5;
+
+/**
+ * ABDM's API generations (reference/spec/abdm-v3.md): `v3`, current, and `v1`, the legacy Health ID v1 with
+ * gateway v0.5 that the seeds describe. Screens are the same on both; the clients differ.
+ */
+export const ABDM_APIS = ['v3', 'v1'] as const;
+export type AbdmApi = (typeof ABDM_APIS)[number];
 
 // The callback URL ABDM posts to: empty until the clinic has a public address for the bridge.
 const optionalHttpUrl = z.union([z.literal(''), httpUrl]);
@@ -35,8 +42,13 @@ export const hiuSchema = z.object({
 export const settingsSchema = z.object({
   schemaVersion: z.int().min(1),
   environment: z.enum(ENVIRONMENTS),
+  abdmApi: z.enum(ABDM_APIS),
+  /** Legacy API: Health ID v1 and gateway v0.5. */
   healthIdBaseUrl: httpUrl,
   gatewayBaseUrl: httpUrl,
+  /** Current API: ABHA v3 and HIE-CM v3 (whose /gateway/v3 issues sessions and certs). */
+  abhaV3BaseUrl: httpUrl,
+  hiecmBaseUrl: httpUrl,
   clientId: plainText(200),
   hiuId: plainText(200),
   // The CM suffix of ABHA addresses: 'sbx' in the sandbox, 'abdm' in production.
@@ -59,26 +71,39 @@ export const settingsPatchSchema = settingsSchema
   .strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 
-/** Where each environment's ABDM services live (hosts from reference/spec/healthid-v1.md and reference/spec/gateway-v05.md). */
-export const ENVIRONMENT_PRESETS: Record<
-  Environment,
-  Pick<Settings, 'healthIdBaseUrl' | 'gatewayBaseUrl' | 'cmId'>
-> = {
+/** The settings an environment presets; the operator may change each by hand. */
+export const PRESET_KEYS = ['abdmApi', 'healthIdBaseUrl', 'gatewayBaseUrl', 'abhaV3BaseUrl', 'hiecmBaseUrl', 'cmId'] as const;
+
+/**
+ * Where each environment's ABDM services live (hosts from reference/spec/healthid-v1.md, gateway-v05.md and
+ * abdm-v3.md §1). Every environment starts on the current API; training can show either.
+ */
+export const ENVIRONMENT_PRESETS: Record<Environment, Pick<Settings, (typeof PRESET_KEYS)[number]>> = {
   // Training talks to the embedded sandbox; the URLs are kept only so switching back is painless.
   training: {
+    abdmApi: 'v3',
     healthIdBaseUrl: 'https://healthidsbx.abdm.gov.in/api/v1',
     gatewayBaseUrl: 'https://dev.abdm.gov.in/gateway',
+    abhaV3BaseUrl: 'https://abhasbx.abdm.gov.in/abha/api/v3',
+    hiecmBaseUrl: 'https://dev.abdm.gov.in/api/hiecm',
     cmId: 'sbx',
   },
   'abdm-sandbox': {
+    abdmApi: 'v3',
     healthIdBaseUrl: 'https://healthidsbx.abdm.gov.in/api/v1',
     gatewayBaseUrl: 'https://dev.abdm.gov.in/gateway',
+    abhaV3BaseUrl: 'https://abhasbx.abdm.gov.in/abha/api/v3',
+    hiecmBaseUrl: 'https://dev.abdm.gov.in/api/hiecm',
     cmId: 'sbx',
   },
   // The v0.5 production gateway host is not documented officially; see docs/storage.md.
+  // The production ABHA v3 host is a third party's (abdm-v3.md §1, confidence L); check it before going live.
   production: {
+    abdmApi: 'v3',
     healthIdBaseUrl: 'https://healthid.abdm.gov.in/api/v1',
     gatewayBaseUrl: 'https://live.abdm.gov.in/gateway',
+    abhaV3BaseUrl: 'https://abha.abdm.gov.in/api/abha/v3',
+    hiecmBaseUrl: 'https://apis.abdm.gov.in/api/hiecm',
     cmId: 'abdm',
   },
 };

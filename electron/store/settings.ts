@@ -6,6 +6,7 @@ import type { FieldIssue } from '../shared/errors';
 import { migrateSettings } from './settings-migrations';
 import {
   ENVIRONMENT_PRESETS,
+  PRESET_KEYS,
   settingsPatchSchema,
   settingsSchema,
   type Settings,
@@ -87,16 +88,16 @@ export function applySettingsPatch(current: Settings, patch: unknown): Settings 
 }
 
 /**
- * Switching environment moves the service URLs and CM id along with it, but only those the
- * operator has left at the old environment's preset: a hand-entered URL is never overwritten.
+ * Switching environment moves the API, service URLs and CM id along with it, but only those the
+ * operator has left at the old environment's preset: a hand-entered value is never overwritten.
  */
 function followEnvironment(current: Settings, patch: SettingsPatch): Partial<Settings> {
   if (!patch.environment || patch.environment === current.environment) return {};
   const oldPreset = ENVIRONMENT_PRESETS[current.environment];
   const newPreset = ENVIRONMENT_PRESETS[patch.environment];
   const moved: Partial<Settings> = {};
-  for (const key of ['healthIdBaseUrl', 'gatewayBaseUrl', 'cmId'] as const) {
-    if (current[key] === oldPreset[key]) moved[key] = newPreset[key];
+  for (const key of PRESET_KEYS) {
+    if (current[key] === oldPreset[key]) Object.assign(moved, { [key]: newPreset[key] });
   }
   return moved;
 }

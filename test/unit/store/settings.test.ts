@@ -32,8 +32,11 @@ describe('settings store', () => {
     const store = openConfSettings(dir);
     expect(store.get()).toEqual(DEFAULT_SETTINGS);
     expect(store.get()).toMatchObject({
-      schemaVersion: 4,
+      schemaVersion: 5,
       environment: 'training',
+      abdmApi: 'v3',
+      abhaV3BaseUrl: 'https://abhasbx.abdm.gov.in/abha/api/v3',
+      hiecmBaseUrl: 'https://dev.abdm.gov.in/api/hiecm',
       clinicName: '',
       cmId: 'sbx',
       bridge: { host: '127.0.0.1', port: 8765, publicUrl: '', dataPushLimitMb: 64 },
@@ -229,8 +232,12 @@ describe('settings file migrations and repair', () => {
     expect(store.get()).toEqual({
       schemaVersion: SETTINGS_VERSION,
       environment: 'abdm-sandbox',
+      // An install from before v3 stays on the API it was using.
+      abdmApi: 'v1',
       healthIdBaseUrl: 'https://healthidsbx.abdm.gov.in/api/v1',
       gatewayBaseUrl: 'https://dev.abdm.gov.in/gateway',
+      abhaV3BaseUrl: 'https://abhasbx.abdm.gov.in/abha/api/v3',
+      hiecmBaseUrl: 'https://dev.abdm.gov.in/api/hiecm',
       clientId: 'SBX_000123',
       hiuId: 'HIU-ABHADESK-01',
       cmId: 'sbx',
@@ -270,10 +277,13 @@ describe('settings file migrations and repair', () => {
     writeFile(version2);
     const store = openConfSettings(dir);
     const expected = {
-      schemaVersion: 4,
+      schemaVersion: 5,
       environment: 'production',
+      abdmApi: 'v1',
       healthIdBaseUrl: 'https://healthid.abdm.gov.in/api/v1',
       gatewayBaseUrl: 'https://gateway.clinic-proxy.example/gateway',
+      abhaV3BaseUrl: 'https://abha.abdm.gov.in/api/abha/v3',
+      hiecmBaseUrl: 'https://apis.abdm.gov.in/api/hiecm',
       clientId: 'PROD_000777',
       hiuId: 'HIU-CLINIC-07',
       cmId: 'abdm',
@@ -319,15 +329,27 @@ describe('settings file migrations and repair', () => {
   });
 
   it('has one step for each version before the current one, in order', () => {
-    expect(SETTINGS_VERSION).toBe(4);
-    expect(SETTINGS_MIGRATIONS.map((step) => step.from)).toEqual([1, 2, 3]);
+    expect(SETTINGS_VERSION).toBe(5);
+    expect(SETTINGS_MIGRATIONS.map((step) => step.from)).toEqual([1, 2, 3, 4]);
   });
 
   it('gives a version 3 file an empty clinic name and keeps everything it had', () => {
-    const { clinicName: _absent, ...version3 } = { ...DEFAULT_SETTINGS, schemaVersion: 3, hiuId: 'HIU-CLINIC-07', operatorName: 'Meena' };
+    const { clinicName: _absent, abdmApi: _api, abhaV3BaseUrl: _abha, hiecmBaseUrl: _hiecm, ...version3 } = {
+      ...DEFAULT_SETTINGS,
+      schemaVersion: 3,
+      hiuId: 'HIU-CLINIC-07',
+      operatorName: 'Meena',
+    };
     writeFile(version3);
     const store = openConfSettings(dir);
-    expect(store.get()).toEqual({ ...version3, schemaVersion: 4, clinicName: '' });
+    expect(store.get()).toEqual({
+      ...version3,
+      schemaVersion: 5,
+      clinicName: '',
+      abdmApi: 'v1',
+      abhaV3BaseUrl: 'https://abhasbx.abdm.gov.in/abha/api/v3',
+      hiecmBaseUrl: 'https://dev.abdm.gov.in/api/hiecm',
+    });
     expect(store.repaired).toEqual([]);
     expect(store.update({ clinicName: 'Shanti Nursing Home, Nashik' }).clinicName).toBe('Shanti Nursing Home, Nashik');
     expect(openConfSettings(dir).get().clinicName).toBe('Shanti Nursing Home, Nashik');
@@ -365,5 +387,25 @@ describe('settings file migrations and repair', () => {
     const settings = openConfSettings(dir).get();
     expect(settings.clientId).toBe('SBX_9');
     expect(settings.schemaVersion).toBe(SETTINGS_VERSION);
+  });
+});
+
+describe('the ABDM API setting', () => {
+  it('starts a fresh install, and each environment, on the current API with ABDM’s published v3 hosts', () => {
+    const store = openConfSettings(dir);
+    expect(store.get().abdmApi).toBe('v3');
+    const sandbox = store.update({ environment: 'abdm-sandbox' });
+    expect(sandbox).toMatchObject({ abdmApi: 'v3', abhaV3BaseUrl: 'https://abhasbx.abdm.gov.in/abha/api/v3', hiecmBaseUrl: 'https://dev.abdm.gov.in/api/hiecm', cmId: 'sbx' });
+    const production = store.update({ environment: 'production' });
+    expect(production).toMatchObject({ abdmApi: 'v3', hiecmBaseUrl: 'https://apis.abdm.gov.in/api/hiecm', cmId: 'abdm' });
+  });
+
+  it('keeps the legacy API chosen by hand when the environment changes, and refuses a name it does not know', () => {
+    const store = openConfSettings(dir);
+    store.update({ abdmApi: 'v1' });
+    expect(store.update({ environment: 'abdm-sandbox' }).abdmApi).toBe('v1');
+    expect(openConfSettings(dir).get().abdmApi).toBe('v1');
+    const refused = rejection(() => store.update({ abdmApi: 'v2' as 'v1' }));
+    expect(refused.fields?.map((field) => field.path)).toEqual(['abdmApi']);
   });
 });
