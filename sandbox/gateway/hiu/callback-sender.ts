@@ -30,6 +30,25 @@ export interface Recipient {
   /** Value of X-HIU-ID (or X-HIP-ID when `role` is HIP). */
   serviceId: string;
   role?: 'HIU' | 'HIP';
+  /** The API generation the HIU spoke when it started this exchange; absent = gateway v0.5. */
+  wire?: 'v3';
+}
+
+/** `to`, addressed in the same generation as `from` (a v3 consent request is notified in v3). */
+export function sameWire(from: Recipient, to: Recipient): Recipient {
+  return from.wire ? { ...to, wire: from.wire } : to;
+}
+
+/**
+ * How messages of another API generation are written (sandbox/gateway/hiecm-v3/v3-wire-format.ts).
+ * Paths passed in are the v0.5 callback names the consent-manager code uses.
+ */
+export interface WireFormat {
+  /** The path recorded in the delivery log. */
+  path(path: string): string;
+  url(bridgeBase: string, path: string): string;
+  body(path: string, payload: Record<string, unknown>): Record<string, unknown>;
+  headers(requestId: string, timestamp: string, recipient: Recipient): Record<string, string>;
 }
 
 export interface DeliveryAttempt {
@@ -40,6 +59,8 @@ export interface DeliveryAttempt {
 
 export interface DeliveryRecord {
   path: string;
+  /** Set only for messages written in another generation than v0.5. */
+  wire?: 'v3';
   requestId: string;
   respRequestId?: string;
   clientId: string;
@@ -54,12 +75,15 @@ interface Outgoing {
   path: string;
   body: Record<string, unknown>;
   record: DeliveryRecord;
+  format?: WireFormat;
+  headers?: Record<string, string>;
 }
 
 export class CallbackSender {
   readonly log: DeliveryRecord[] = [];
   faults: CallbackFaults = { ...NO_CALLBACK_FAULTS };
   private readonly held = new Map<string, Outgoing>();
+  private readonly formats = new Map<string, WireFormat>();
 
   constructor(
     private readonly ctx: SandboxContext,
@@ -68,11 +92,18 @@ export class CallbackSender {
     private readonly work: WorkTracker,
   ) {}
 
+  /** Lets recipients with `wire: name` be written in that generation. */
+  useWireFormat(name: 'v3', format: WireFormat): void {
+    this.formats.set(name, format);
+  }
+
   /**
    * Queues a message for `<bridge>/v0.5<path>`; adds a fresh requestId and (unless told not to)
    * a timestamp. Returns the requestId, which acknowledgements must echo in resp.requestId.
    */
   send(recipient: Recipient, path: string, payload: Record<string, unknown>, options: { timestamp?: boolean } = {}): string {
+    const format = recipient.wire ? this.formats.get(recipient.wire) : undefined;
+    if (format && recipient.wire) return this.sendFormatted(format, recipient.wire, recipient, path, payload);
     const requestId = randomUUID();
     const body = {
       requestId,
@@ -89,10 +120,33 @@ export class CallbackSender {
       attempts: [],
       delivered: false,
     };
-    this.remember(record);
-    const delay = this.settings().callbackDelayMs + this.faults.extraDelayMs;
-    this.work.schedule(delay, () => this.dispatch({ recipient, path, body, record }), () => undefined);
+    this.queue({ recipient, path, body, record });
     return requestId;
+  }
+
+  /** The same message in another generation: its id and time travel in headers, not in the body. */
+  private sendFormatted(format: WireFormat, wire: 'v3', recipient: Recipient, path: string, payload: Record<string, unknown>): string {
+    const requestId = randomUUID();
+    const resp = payload.resp as { requestId?: string } | undefined;
+    const record: DeliveryRecord = {
+      path: format.path(path),
+      wire,
+      requestId,
+      ...(resp?.requestId ? { respRequestId: resp.requestId } : {}),
+      clientId: recipient.clientId,
+      serviceId: recipient.serviceId,
+      attempts: [],
+      delivered: false,
+    };
+    const headers = format.headers(requestId, new Date(this.ctx.clock.now()).toISOString(), recipient);
+    this.queue({ recipient, path, body: format.body(path, payload), record, format, headers });
+    return requestId;
+  }
+
+  private queue(message: Outgoing): void {
+    this.remember(message.record);
+    const delay = this.settings().callbackDelayMs + this.faults.extraDelayMs;
+    this.work.schedule(delay, () => this.dispatch(message), () => undefined);
   }
 
   private async dispatch(message: Outgoing): Promise<void> {
@@ -128,7 +182,7 @@ export class CallbackSender {
       record.attempts.push({ at: this.now(), error: `no bridge URL registered for client ${message.recipient.clientId}` });
       return;
     }
-    record.url = `${base}/v0.5${message.path}`;
+    record.url = message.format ? message.format.url(base, message.path) : `${base}/v0.5${message.path}`;
     const attempt = await this.post(record.url, message);
     record.attempts.push(attempt);
     if (attempt.status !== undefined && attempt.status >= 200 && attempt.status < 300) {
@@ -152,6 +206,7 @@ export class CallbackSender {
           Authorization: `Bearer ${token}`,
           [idHeader]: message.recipient.serviceId,
           'X-CM-ID': CONSENT_MANAGER_ID,
+          ...message.headers,
         },
         body: JSON.stringify(message.body),
         signal: AbortSignal.timeout(this.settings().callbackTimeoutMs),

@@ -6,6 +6,7 @@ import type { ArtefactRecord, ConsentDetail, ConsentRequestRecord, ConsentStatus
 import type { GrantChanges } from './consent-requests';
 import { CONSENT_MANAGER_ID, findDemoHip, type DemoCareContext } from './demo-directory';
 import { timestampMillis } from './gateway-rules';
+import { sameWire } from './callback-sender';
 import type { Caller, HiuWorld } from './hiu-world';
 
 // Consent artefacts: one per HIP when the patient grants, fetched by the HIU with consents/fetch,
@@ -35,7 +36,7 @@ export async function createArtefacts(world: HiuWorld, record: ConsentRequestRec
       hiTypes,
       permission,
     };
-    const artefact = { id, consentRequestId: record.id, caller: record.caller, status: 'GRANTED' as const, detail, signature: await sign(world, detail) };
+    const artefact = { id, consentRequestId: record.id, caller: record.caller, status: 'GRANTED' as const, detail, signature: await signConsentDetail(world, detail) };
     world.artefacts.set(id, artefact);
     artefacts.push(artefact);
   }
@@ -78,7 +79,7 @@ function grantedPermission(record: ConsentRequestRecord, changes: GrantChanges):
 }
 
 /** "Signature of CM": here RS256 over the JSON artefact with the sandbox gateway key, base64. */
-async function sign(world: HiuWorld, detail: ConsentDetail): Promise<string> {
+export async function signConsentDetail(world: HiuWorld, detail: object): Promise<string> {
   const data = new TextEncoder().encode(JSON.stringify(detail));
   const signature = await crypto.subtle.sign('RSASSA-PKCS1-v1_5', world.ctx.keys.gateway.privateKey, data);
   return Buffer.from(signature).toString('base64');
@@ -90,7 +91,7 @@ export function notifyConsentEvent(world: HiuWorld, record: ConsentRequestRecord
     status,
     ...(artefactIds ? { consentArtefacts: artefactIds.map((id) => ({ id })) } : {}),
   };
-  const recipient = { clientId: record.caller.clientId, serviceId: record.consent.hiu.id };
+  const recipient = sameWire(record.caller, { clientId: record.caller.clientId, serviceId: record.consent.hiu.id });
   world.notify(recipient, '/consents/hiu/notify', { notification });
 }
 

@@ -7,6 +7,7 @@ import { createArtefacts, notifyConsentEvent } from './consent-artefacts';
 import type { ConsentRequestRecord, RequestedConsent } from './consent-records';
 import { findDemoHip } from './demo-directory';
 import { timestampMillis } from './gateway-rules';
+import { sameWire } from './callback-sender';
 import type { Caller, HiuWorld } from './hiu-world';
 
 // Consent requests at the consent manager: validation on init (ProjectEKA ConsentManager /
@@ -120,5 +121,5 @@ export function consentRequestStatus(world: HiuWorld, caller: Caller, body: z.in
 
 /** Where on-status and notifications for this request are addressed. */
 export function recipientOf(record: ConsentRequestRecord): Caller {
-  return { clientId: record.caller.clientId, serviceId: record.consent.hiu.id };
+  return sameWire(record.caller, { clientId: record.caller.clientId, serviceId: record.consent.hiu.id });
 }

@@ -7,6 +7,7 @@ import { CM, refuse } from './cm-errors';
 import type { ArtefactRecord } from './consent-records';
 import { timestampMillis } from './gateway-rules';
 import { pushHealthInformation } from './hip-data-push';
+import { sameWire } from './callback-sender';
 import type { Caller, HiuWorld } from './hiu-world';
 import type { TransferRecord } from './transfer-records';
 
@@ -17,7 +18,7 @@ type HiRequestBody = z.infer<typeof healthInformationRequestBody>;
 
 export function requestHealthInformation(world: HiuWorld, caller: Caller, body: HiRequestBody): void {
   const artefact = world.artefacts.get(body.hiRequest.consent.id);
-  const recipient = artefact ? { clientId: caller.clientId, serviceId: artefact.detail.hiu.id } : caller;
+  const recipient = artefact ? sameWire(caller, { clientId: caller.clientId, serviceId: artefact.detail.hiu.id }) : caller;
   world.answer(recipient, '/health-information/hiu/on-request', body.requestId, () => {
     const granted = checkArtefact(world, caller, artefact);
     checkRequestedRange(granted, body.hiRequest.dateRange);

@@ -1,6 +1,6 @@
 import type { BridgeRegistry } from './bridge-registry';
 import type { SandboxContext } from '../../context';
-import { CallbackSender, type Recipient } from './callback-sender';
+import { CallbackSender, sameWire, type Recipient } from './callback-sender';
 import { CmRefusal, type CmError } from './cm-errors';
 import type { ArtefactRecord, ConsentRequestRecord } from './consent-records';
 import { ReplayGuard } from './gateway-rules';
@@ -79,7 +79,7 @@ export class HiuWorld {
     }
     // ProjectEKA's gateway relays a CM refusal as its own 2500 error, without a timestamp,
     // addressed to the bridge rather than the HIU id.
-    const bridge = { clientId: caller.clientId, serviceId: `bridge_${caller.clientId}` };
+    const bridge = sameWire(caller, { clientId: caller.clientId, serviceId: `bridge_${caller.clientId}` });
     this.sender.send(bridge, path, { error: { code: 2500, message: error.message }, resp }, { timestamp: false });
   }
 
