@@ -2,7 +2,8 @@
 // None of them ever carries a request body: bodies hold Aadhaar numbers and OTPs.
 import type { FieldIssueCode } from '../shared/errors';
 
-export type AbdmService = 'healthid' | 'gateway';
+/** `abha` is ABHA v3 (`/abha/api/v3`, electron/abdm/abha-v3.ts). */
+export type AbdmService = 'healthid' | 'gateway' | 'abha';
 
 export interface AbdmErrorInit {
   status: number;

@@ -15,6 +15,8 @@ export interface AbdmHttpOptions {
   timeoutMs?: number;
   /** Pause before each retry; the list's length is the number of retries. */
   retryDelaysMs?: readonly number[];
+  /** How an error answer becomes an AbdmError; defaults to errorFromResponse (ABHA v3 passes abha-v3-errors.ts). */
+  errorFromResponse?: (service: AbdmService, operation: string, response: AbdmResponse) => AbdmError;
 }
 
 export interface AbdmRequest {
@@ -56,6 +58,7 @@ export class AbdmHttp {
   private readonly fetch: typeof fetch;
   private readonly timeoutMs: number;
   private readonly retryDelaysMs: readonly number[];
+  private readonly toError: NonNullable<AbdmHttpOptions['errorFromResponse']>;
 
   constructor(opts: AbdmHttpOptions) {
     if (!/^https?:\/\//.test(opts.baseUrl)) throw new TypeError(`ABDM ${opts.service} base URL must start with http:// or https://, got "${opts.baseUrl}"`);
@@ -64,6 +67,7 @@ export class AbdmHttp {
     this.fetch = opts.fetch ?? globalThis.fetch;
     this.timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.retryDelaysMs = opts.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+    this.toError = opts.errorFromResponse ?? errorFromResponse;
   }
 
   /** Sends the request; resolves with a 2xx answer, otherwise throws AbdmError or AbdmUnreachableError. */
@@ -90,7 +94,7 @@ export class AbdmHttp {
         await sleep(this.retryDelaysMs[attempt]!);
         continue;
       }
-      throw errorFromResponse(this.service, request.operation, response);
+      throw this.toError(this.service, request.operation, response);
     }
   }
 
