@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from './clock';
 import type { SandboxConfig } from './config';
+import { abhaV3TrainingAccounts } from './abha-v3/family-accounts';
 import { FaultInjector } from './faults';
 import { BridgeRegistry } from './gateway/hiu/bridge-registry';
 import { HiuWorld } from './gateway/hiu/hiu-world';
@@ -54,5 +55,7 @@ export async function createContext(clock: Clock, config: SandboxConfig, faults:
 async function trainingAccounts(seed: string, clock: Clock): Promise<() => Account[]> {
   const existing = Object.values(TRAINING_IDENTITIES).filter((identity) => 'existingAbha' in identity);
   const accounts = await Promise.all(existing.map((identity) => accountForTrainingIdentity(identity, seed, clock.now())));
+  // ABHA v3's family whose one mobile holds several ABHAs (sandbox/abha-v3/family-accounts.ts).
+  accounts.push(...(await abhaV3TrainingAccounts(seed, clock.now())));
   return () => accounts.map((account) => ({ ...account }));
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { abhaV3ControlRoutes } from './abha-v3/error-shape-control';
 import type { SandboxContext } from './context';
 import { badRequest } from './errors';
 import { validateFaults } from './faults';
@@ -14,6 +15,8 @@ export function controlRoutes(ctx: SandboxContext): FastifyPluginAsync {
       ctx.hiu.reset();
       return { status: 'reset', accounts: ctx.state.accounts.size };
     });
+
+    await app.register(abhaV3ControlRoutes(ctx)); // POST /_sandbox/abha-v3/error-shape (docs/sandbox-abha-v3.md)
 
     app.get('/faults', async () => ctx.faults.settings);
 

@@ -1,4 +1,5 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { AbhaV3Transaction } from './abha-v3/transactions';
 import type { Resident } from './residents/synthetic-resident';
 
 /** An ABHA account. Holds no Aadhaar number: only its scrypt key and last four digits. */
@@ -44,7 +45,8 @@ export interface LoginTransaction {
   otp: OtpChallenge;
 }
 
-export type Transaction = RegistrationTransaction | LoginTransaction;
+/** v3 transactions share the map so reset and expiry treat them alike (sandbox/abha-v3/transactions.ts). */
+export type Transaction = RegistrationTransaction | LoginTransaction | AbhaV3Transaction;
 
 interface StateFileContent {
   version: 1;
@@ -75,6 +77,13 @@ export class SandboxState {
     this.byAddress.set(account.healthId.toLowerCase(), account);
     this.byAadhaarKey.set(account.aadhaarKey, account);
     this.save();
+  }
+
+  /** A new preferred ABHA address (ABHA v3 enrolment): the old one stops naming the account. */
+  changeAddress(account: Account, address: string): void {
+    if (this.byAddress.get(account.healthId.toLowerCase()) === account) this.byAddress.delete(account.healthId.toLowerCase());
+    account.healthId = address;
+    this.addAccount(account);
   }
 
   findByHealthIdNumber(healthIdNumber: string): Account | undefined {
