@@ -66,6 +66,30 @@ export interface Envelope {
   timestamp: string;
   /** X-CM-ID: the consent manager (`sbx`, `abdm`). */
   cmId: string;
+  /** X-HIU-ID: our HIU id as the gateway knows it (v3 sends it on every call; v0.5 puts ids in bodies only). */
+  hiuId: string;
+}
+
+/**
+ * Thrown by `request()` for an operation the generation has no path for (patient find, user auth and patient status
+ * on v3). services/call-abdm.ts turns it into the NOT_ON_THIS_API failure.
+ */
+export class OperationNotOnThisApi extends Error {
+  constructor(
+    readonly operation: HiuOperation,
+    readonly generation: string,
+  ) {
+    super(`${operation} has no equivalent on the ABDM gateway ${generation}`);
+    this.name = 'OperationNotOnThisApi';
+  }
+}
+
+/** How the bridge checks the bearer token on a callback (bridge/gateway-token.ts). */
+export interface CallbackTokenRules {
+  /** The `aud` the token must name; not checked when absent. */
+  audience?: string;
+  /** The realm role the token must carry (with a clientId claim); null: neither is checked. */
+  requiredRole: string | null;
 }
 
 /** What the bridge serves for one callback kind. */
@@ -96,6 +120,12 @@ export interface GatewayGeneration {
   callbackPayload(kind: CallbackKind, body: Record<string, unknown>): Record<string, unknown>;
   /** Where the gateway's JWKS lives, relative to the gateway base URL. */
   readonly certsPath: string;
+  /** Headers for a fetch of the JWKS (fresh per call: v3 wants REQUEST-ID and TIMESTAMP there too). */
+  certsHeaders(cmId: string): Record<string, string>;
+  /** What a callback's bearer token must say beyond a valid RS256 signature by a key of the JWKS. */
+  readonly callbackToken: CallbackTokenRules;
+  /** False for operations `request()` refuses with OperationNotOnThisApi, so a screen can say so before trying. */
+  supports(operation: HiuOperation): boolean;
   /** The body of a HIP's data push (health-information transfer) to the push URL we hand out. */
   readonly dataPushSchema: z.ZodType;
 }

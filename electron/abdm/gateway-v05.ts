@@ -49,6 +49,9 @@ export const GATEWAY_V05: GatewayGeneration = {
   name: 'v0.5',
   callbackRoutes: routes,
   certsPath: '/v0.5/certs',
+  certsHeaders: () => ({}),
+  callbackToken: { requiredRole: 'gateway' },
+  supports: () => true,
   dataPushSchema: V05_DATA_PUSH_SCHEMA,
   request(operation, envelope, payload) {
     return {

@@ -1,13 +1,21 @@
 // The gateway access token every Health ID and gateway call carries (`POST {gateway}/v0.5/sessions`,
 // reference/spec/gateway-v05.md §2.2). It is cached, renewed shortly before it expires, and only one
 // renewal runs at a time however many calls are waiting for it.
+// On ABDM v3 (reference/spec/abdm-v3.md §1) it is `POST {hiecm}/gateway/v3/sessions` with REQUEST-ID, TIMESTAMP and
+// X-CM-ID headers, answered 202 with the same fields. NHA's v3 file documents the client_credentials grant only, so a
+// v3 session always logs in afresh instead of offering its refresh token.
 import { z } from 'zod';
 import { AbdmBadResponseError, AbdmError } from './errors';
 import { AbdmHttp } from './http';
+import { v3Headers } from './v3-headers';
 
 export interface GatewaySessionOptions {
-  /** e.g. `https://dev.abdm.gov.in/gateway`; `/v0.5/sessions` is appended. */
+  /** e.g. `https://dev.abdm.gov.in/gateway` (v0.5) or `https://dev.abdm.gov.in/api/hiecm` (v3); the sessions path is appended. */
   gatewayBaseUrl: string;
+  /** Which session call: v0.5 (`/v0.5/sessions`, the default) or v3 (`/gateway/v3/sessions`). */
+  api?: 'v0.5' | 'v3';
+  /** X-CM-ID (`sbx`, `abdm`); required with v3. */
+  cmId?: string;
   clientId: string;
   /** Read when needed (from the keychain), never kept by the session. */
   clientSecret: () => Promise<string>;
@@ -45,6 +53,7 @@ export class GatewaySession {
 
   constructor(private readonly opts: GatewaySessionOptions) {
     if (opts.clientId.trim() === '') throw new TypeError('GatewaySession needs a client id');
+    if (opts.api === 'v3' && !opts.cmId?.trim()) throw new TypeError('A v3 GatewaySession needs the consent manager id (X-CM-ID)');
     this.http = new AbdmHttp({
       service: 'gateway',
       baseUrl: opts.gatewayBaseUrl,
@@ -76,7 +85,8 @@ export class GatewaySession {
   }
 
   private async renew(): Promise<string> {
-    const refreshToken = this.cached && this.now() < this.cached.refreshUsableUntil ? this.cached.refreshToken : undefined;
+    const usable = this.opts.api !== 'v3' && this.cached && this.now() < this.cached.refreshUsableUntil;
+    const refreshToken = usable ? this.cached!.refreshToken : undefined;
     if (refreshToken) {
       try {
         return await this.requestSession({ grantType: 'refresh_token', refreshToken });
@@ -90,10 +100,13 @@ export class GatewaySession {
 
   private async requestSession(grant: { grantType: 'client_credentials' } | { grantType: 'refresh_token'; refreshToken: string }): Promise<string> {
     const requestedAt = this.now();
+    const v3 = this.opts.api === 'v3';
     const body = await this.http.json({
       operation: 'sessions',
       method: 'POST',
-      path: '/v0.5/sessions',
+      path: v3 ? '/gateway/v3/sessions' : '/v0.5/sessions',
+      // A fresh REQUEST-ID and TIMESTAMP for every attempt's request (a retry repeats them: it is the same request).
+      ...(v3 ? { headers: { ...v3Headers(this.now), 'X-CM-ID': this.opts.cmId! } } : {}),
       body: { clientId: this.opts.clientId, clientSecret: await this.opts.clientSecret(), ...grant },
       // Asking for another token has no side effect, so a lost answer may be asked for again.
       idempotent: true,

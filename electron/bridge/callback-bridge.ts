@@ -29,6 +29,8 @@ export interface CallbackBridgeOptions {
   listener?: BridgeListener;
   /** The gateway's JWKS, e.g. `${gatewayBaseUrl}/v0.5/certs`; asked for on the first callback, again after a failure. */
   jwksUrl: () => Promise<string>;
+  /** Headers for each JWKS fetch, e.g. `() => generation.certsHeaders(cmId)` (v3 wants X-CM-ID there). */
+  jwksHeaders?: () => Record<string, string>;
   /** Clock for token expiry and receivedAt (ms since the epoch). */
   now?: () => number;
   /** Largest callback body; default 1 MiB. */
@@ -88,7 +90,13 @@ export function buildBridgeApp(opts: CallbackBridgeOptions): { app: FastifyInsta
   const callbackLimit = opts.callbackLimitBytes ?? DEFAULT_CALLBACK_LIMIT_BYTES;
   const pushLimit = opts.dataPushLimitBytes;
   const counters = new CounterBoard();
-  const verifier: GatewayTokenVerifier = createGatewayTokenVerifier({ jwksUrl: opts.jwksUrl, now });
+  const verifier: GatewayTokenVerifier = createGatewayTokenVerifier({
+    jwksUrl: opts.jwksUrl,
+    now,
+    jwksHeaders: opts.jwksHeaders,
+    audience: opts.generation.callbackToken.audience,
+    requiredRole: opts.generation.callbackToken.requiredRole,
+  });
 
   const app = Fastify({
     logger: false,
@@ -166,6 +174,8 @@ export function buildBridgeApp(opts: CallbackBridgeOptions): { app: FastifyInsta
       if (issues) return refuse(reply, 400, 'bad-body', `The ${route.path} body was refused: ${issues}`);
       const json = body!.value as Record<string, unknown>;
       const ids = opts.generation.callbackIds(request.headers as Record<string, string | undefined>, json);
+      // v3 puts a callback's own id in its REQUEST-ID header; without one it cannot be stored or told from a repeat.
+      if (!ids.requestId) return refuse(reply, 400, 'bad-body', `The ${route.path} callback was refused: it has no REQUEST-ID header.`);
       const callback: ReceivedCallback = {
         requestId: ids.requestId,
         kind: route.kind,

@@ -3,8 +3,12 @@
 // (`<gateway>/v0.5/certs`), not expired, claims sub/iat/exp/clientId present and realm role `gateway`.
 // The JWKS is fetched on first use, cached, and refetched for an unknown `kid` at most once a minute; a JWKS that
 // cannot be fetched is not the caller's fault, so it is reported apart (the bridge answers 503, the gateway may retry).
+// HIE-CM v3 (reference/spec/abdm-v3.md §1): the JWKS is at `<hiecm>/gateway/v3/certs` and asked for with REQUEST-ID,
+// TIMESTAMP and X-CM-ID; its callback tokens name audience `account`, and no gateway role is documented for them,
+// so a v3 verifier checks the audience instead of the role and clientId (`audience`, `requiredRole: null`).
 import {
   createRemoteJWKSet,
+  customFetch,
   decodeProtectedHeader,
   errors,
   jwtVerify,
@@ -28,8 +32,15 @@ export interface GatewayTokenVerifierOptions {
   jwksUrl: () => Promise<string>;
   /** The clock for expiry (milliseconds since the epoch). */
   now?: () => number;
-  /** The realm role a callback's token must carry; `gateway` for ABDM. */
-  requiredRole?: string;
+  /** The realm role (with a clientId claim) a callback's token must carry; `gateway` by default, null: not checked. */
+  requiredRole?: string | null;
+  /** The `aud` a callback's token must name; not checked when absent. */
+  audience?: string;
+  /**
+   * Headers for each JWKS fetch, asked for afresh every time. jose's own `headers` option is fixed when the key set
+   * is created, which would send one REQUEST-ID and an ever older TIMESTAMP; a custom fetch adds these per request.
+   */
+  jwksHeaders?: () => Record<string, string>;
 }
 
 export interface GatewayClaims {
@@ -58,7 +69,7 @@ type KeyResolver = ReturnType<typeof createRemoteJWKSet>;
 
 export function createGatewayTokenVerifier(opts: GatewayTokenVerifierOptions): GatewayTokenVerifier {
   const now = opts.now ?? Date.now;
-  const role = (opts.requiredRole ?? GATEWAY_ROLE).toLowerCase();
+  const role = opts.requiredRole === null ? null : (opts.requiredRole ?? GATEWAY_ROLE).toLowerCase();
   // Resolved once; a failed resolution is forgotten so that the next callback asks again.
   let remote: Promise<{ url: string; keys: KeyResolver }> | undefined;
 
@@ -81,6 +92,7 @@ export function createGatewayTokenVerifier(opts: GatewayTokenVerifierOptions): G
       cooldownDuration: JWKS_COOLDOWN_MS,
       cacheMaxAge: JWKS_MAX_AGE_MS,
       timeoutDuration: JWKS_TIMEOUT_MS,
+      ...(opts.jwksHeaders ? { [customFetch]: withHeaders(opts.jwksHeaders) } : {}),
     });
     return { url, keys };
   }
@@ -110,6 +122,7 @@ export function createGatewayTokenVerifier(opts: GatewayTokenVerifierOptions): G
         // A desk PC's clock drifts; a minute either way still refuses a token that is really stale.
         clockTolerance: CLOCK_TOLERANCE_SECONDS,
         requiredClaims: ['sub', 'iat', 'exp'],
+        ...(opts.audience ? { audience: opts.audience } : {}),
       };
       let result: JWTVerifyResult;
       try {
@@ -158,7 +171,17 @@ function isKeySetFailure(error: unknown): boolean {
   return (error instanceof errors.JOSEError && error.code === 'ERR_JOSE_GENERIC') || !(error instanceof errors.JOSEError);
 }
 
-function checkClaims(payload: JWTPayload, role: string): TokenCheck {
+/** jose's fetch of the JWKS, with `headers()` added to each request. */
+function withHeaders(headers: () => Record<string, string>) {
+  return (url: string, options: { headers: Headers; method: 'GET'; redirect: 'manual'; signal: AbortSignal }) => {
+    const merged = new Headers(options.headers);
+    for (const [name, value] of Object.entries(headers())) merged.set(name, value);
+    return fetch(url, { ...options, headers: merged });
+  };
+}
+
+function checkClaims(payload: JWTPayload, role: string | null): TokenCheck {
+  if (role === null) return checkSubject(payload);
   const clientId = payload.clientId;
   if (typeof clientId !== 'string' || clientId === '') return refuse('bad-token', 'The token has no clientId claim.');
   if (typeof payload.sub !== 'string') return refuse('bad-token', 'The token has no sub claim.');
@@ -169,6 +192,15 @@ function checkClaims(payload: JWTPayload, role: string): TokenCheck {
     return refuse('bad-token', `The token does not carry the ${role} role (realm_access.roles: ${names.join(', ') || 'none'}).`);
   }
   return { ok: true, claims: { sub: payload.sub, clientId, roles: names, exp: payload.exp!, payload } };
+}
+
+/** Without a role to check: a subject is enough; the client is read from clientId or Keycloak's azp if there. */
+function checkSubject(payload: JWTPayload): TokenCheck {
+  if (typeof payload.sub !== 'string') return refuse('bad-token', 'The token has no sub claim.');
+  const client = typeof payload.clientId === 'string' ? payload.clientId : typeof payload.azp === 'string' ? payload.azp : '';
+  const roles = (payload.realm_access as { roles?: unknown } | undefined)?.roles;
+  const names = Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [];
+  return { ok: true, claims: { sub: payload.sub, clientId: client, roles: names, exp: payload.exp!, payload } };
 }
 
 function wordJoseError(error: unknown, kid: unknown): string {

@@ -1,6 +1,7 @@
 // Every ABDM call from a service goes through here, so every ABDM failure reaches the screen the same way: as an
 // error code that says what the operator does next, with ABDM's own code kept beside it for support.
 import { AbdmBadResponseError, AbdmError, AbdmInputError, AbdmUnreachableError, UserTokenExpiredError, type InputField } from '../abdm/errors';
+import { OperationNotOnThisApi } from '../abdm/gateway-generation';
 import type { HealthIdClient } from '../abdm/healthid';
 import { AppFailure } from '../shared/errors';
 import type { AuditLog } from './audit';
@@ -63,6 +64,7 @@ export function toAppFailure(error: unknown): unknown {
   if (error instanceof AbdmUnreachableError) return new AppFailure(error.kind === 'timeout' ? 'ABDM_TIMEOUT' : 'ABDM_UNREACHABLE', {}, cause);
   if (error instanceof AbdmBadResponseError) return new AppFailure('ABDM_BAD_ANSWER', {}, cause);
   if (error instanceof AbdmInputError) return inputFailure(error);
+  if (error instanceof OperationNotOnThisApi) return new AppFailure('NOT_ON_THIS_API', { params: { operation: error.operation, api: error.generation } }, cause);
   return error;
 }
 

@@ -18,6 +18,8 @@ export const ERROR_CODES = [
   'VERIFY_AGAIN',
   /** The ABDM API was switched in Settings while a flow was open: its transaction belongs to the other API. */
   'API_CHANGED',
+  /** A step the ABDM API chosen in Settings has no request for (patient find, KYC, … on HIE-CM v3). */
+  'NOT_ON_THIS_API',
   // Settings and secrets (fixed in Settings)
   'CLIENT_ID_MISSING',
   'CLIENT_SECRET_MISSING',

@@ -4,7 +4,7 @@
 // expects a callback is timed out when none came in time, and shown so, never dropped.
 import { randomUUID } from 'node:crypto';
 import { AbdmError, AbdmUnreachableError } from '../../abdm/errors';
-import { ACKNOWLEDGEMENTS, type GatewayGeneration, type HiuOperation } from '../../abdm/gateway-generation';
+import { ACKNOWLEDGEMENTS, type GatewayGeneration, type GatewayRequest, type HiuOperation } from '../../abdm/gateway-generation';
 import type { HiuGatewayClient } from '../../abdm/hiu-gateway-client';
 import { AppFailure } from '../../shared/errors';
 import type { GatewayOutboxStore, OutboxEntry } from '../../store/gateway-outbox';
@@ -26,6 +26,8 @@ export interface GatewayOutboxDeps {
   generation: () => GatewayGeneration;
   client: () => Promise<HiuGatewayClient>;
   cmId: () => string;
+  /** Our HIU id for the envelope (X-HIU-ID on v3); may throw when none is set, which sends an empty one. */
+  hiuId?: () => string;
   now: () => number;
   answerTimeoutMs: () => number;
   retryDelaysMs?: readonly number[];
@@ -57,7 +59,7 @@ export class GatewayOutbox {
     this.deps.store.add({
       requestId,
       operation,
-      path: this.deps.generation().request(operation, { requestId, timestamp: '', cmId: '' }, {}).path,
+      path: this.pathOf(operation, requestId),
       payload,
       expectsAnswer: !ACKNOWLEDGEMENTS.has(operation),
       at: this.iso(),
@@ -136,8 +138,14 @@ export class GatewayOutbox {
     this.inFlight.add(requestId);
     this.timers.delete(requestId);
     try {
-      const envelope = { requestId, timestamp: this.iso(), cmId: this.deps.cmId() };
-      const request = this.deps.generation().request(entry.operation as HiuOperation, envelope, entry.payload);
+      const envelope = { requestId, timestamp: this.iso(), cmId: this.deps.cmId(), hiuId: this.hiuId() };
+      let request: GatewayRequest;
+      try {
+        request = this.deps.generation().request(entry.operation as HiuOperation, envelope, entry.payload);
+      } catch (error) {
+        // Queued under another generation (the ABDM API was changed in Settings) and not on this one: refused.
+        return this.failed(entry, toAppFailure(error));
+      }
       this.deps.store.attempted(requestId, envelope.timestamp);
       let status: number;
       try {
@@ -220,6 +228,23 @@ export class GatewayOutbox {
     }
     if (entry.state === 'timed-out') return Promise.reject(new AppFailure('GATEWAY_NO_ANSWER', { params: { seconds: Math.round(this.deps.answerTimeoutMs() / 1000) } }));
     return undefined;
+  }
+
+  /** The operation's path; an operation this generation lacks is refused before anything is recorded. */
+  private pathOf(operation: HiuOperation, requestId: string): string {
+    try {
+      return this.deps.generation().request(operation, { requestId, timestamp: '', cmId: '', hiuId: '' }, {}).path;
+    } catch (error) {
+      throw toAppFailure(error);
+    }
+  }
+
+  private hiuId(): string {
+    try {
+      return this.deps.hiuId?.() ?? '';
+    } catch {
+      return '';
+    }
   }
 
   private timelineKeys(entry: OutboxEntry) {
