@@ -74,7 +74,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   const training: TrainingEndpoints = typeof opts.training === 'function' ? opts.training : () => simulator!.endpoints();
   const now = opts.now ?? Date.now;
   const abdm = new AbdmConnection(settings, vault, training, now);
-  const healthId = () => abdm.healthId();
+  const abha = () => abdm.abha();
   const tokens = new UserTokens(now);
   const audit = new AuditLog(new AuditLogStore(database.db), () => settings().operatorName, now);
   const desktop = opts.desktop ?? folderDesktop(path.join(opts.dataFolder, 'exports'));
@@ -100,10 +100,10 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     settings: opts.settings,
     vault,
     events,
-    enrolment: new EnrolmentService({ healthId, tokens, audit, now }),
-    verify: new VerifyService({ healthId, tokens, audit, now }),
-    patients: new PatientService({ healthId, tokens }),
-    cards: new CardService({ healthId, tokens, audit, desktop }),
+    enrolment: new EnrolmentService({ abha, tokens, audit, now }),
+    verify: new VerifyService({ abha, tokens, audit, now }),
+    patients: new PatientService({ abha, tokens }),
+    cards: new CardService({ abha, tokens, audit, desktop }),
     audit,
     hiu,
   });

@@ -4,10 +4,11 @@ import { z } from 'zod';
 import { settingsPatchSchema, type Settings } from '../store/settings-schema';
 import type { Result } from '../shared/errors';
 import { HI_TYPES, PURPOSE_CODES } from '../shared/hiu-terms';
-import { aadhaar, abhaIdentifier, abhaNumber, consentGiven, email, flowId, isoTime, mobile, newAbhaAddress, otp, plainText } from '../validation/fields';
+import { aadhaar, abhaNumber, verifyIdentifier, consentGiven, email, flowId, isoTime, mobile, newAbhaAddress, otp, plainText } from '../validation/fields';
 import type { AuditEntry } from '../services/audit';
 import type { CardImage, PrintPreview } from '../services/cards';
-import type { EnrolmentResult, OtpSent } from '../services/enrolment';
+import type { EnrolmentResult, EnrolNext, OtpSent } from '../services/enrolment';
+import type { VerifyOutcome } from '../services/verify';
 import type { PatientView } from '../services/patient-view';
 import type { FoundPatient } from '../services/hiu/patient-identification';
 import type { KycPatient, KycStarted } from '../services/hiu/kyc-auth';
@@ -69,14 +70,17 @@ export const contract = {
   // The operator confirms, on the patient's behalf, that the patient agreed to Aadhaar-based enrolment.
   'enrol.start': takes(z.object({ aadhaar, patientConsented: consentGiven }).strict()).returns<OtpSent>(),
   'enrol.resendAadhaarOtp': takes(z.object({ flowId }).strict()).returns<OtpSent>(),
-  'enrol.verifyAadhaarOtp': takes(z.object({ flowId, otp }).strict()).returns<{ next: 'mobile' }>(),
+  // The mobile for the ABHA is asked with the Aadhaar OTP: ABHA v3 needs it in the same call.
+  'enrol.verifyAadhaarOtp': takes(z.object({ flowId, otp, mobile }).strict()).returns<EnrolNext>(),
   'enrol.sendMobileOtp': takes(z.object({ flowId, mobile }).strict()).returns<OtpSent>(),
-  'enrol.verifyMobileOtp': takes(z.object({ flowId, otp }).strict()).returns<{ next: 'create' }>(),
+  'enrol.verifyMobileOtp': takes(z.object({ flowId, otp }).strict()).returns<EnrolNext>(),
   'enrol.create': takes(z.object({ flowId, abhaAddress: newAbhaAddress.optional(), email: email.optional() }).strict()).returns<EnrolmentResult>(),
 
-  'verify.start': takes(z.object({ abha: abhaIdentifier }).strict()).returns<OtpSent>(),
+  'verify.start': takes(z.object({ abha: verifyIdentifier }).strict()).returns<OtpSent>(),
   'verify.resendOtp': takes(z.object({ flowId }).strict()).returns<OtpSent>(),
-  'verify.confirm': takes(z.object({ flowId, otp }).strict()).returns<{ patient: PatientView }>(),
+  'verify.confirm': takes(z.object({ flowId, otp }).strict()).returns<VerifyOutcome>(),
+  // After a mobile OTP that found several ABHAs: the one the patient says is theirs.
+  'verify.choose': takes(z.object({ flowId, abhaNumber }).strict()).returns<{ patient: PatientView }>(),
 
   'patient.profile': takes(z.object({ abhaNumber }).strict()).returns<PatientView>(),
   'card.image': takes(z.object({ abhaNumber, format: z.enum(['png', 'svg', 'pdf', 'qr']) }).strict()).returns<CardImage>(),

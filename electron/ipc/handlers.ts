@@ -67,6 +67,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'verify.start': (input) => ctx.verify.start(input),
     'verify.resendOtp': (input) => ctx.verify.resendOtp(input),
     'verify.confirm': (input) => ctx.verify.confirm(input),
+    'verify.choose': (input) => ctx.verify.choose(input),
 
     'patient.profile': (input) => ctx.patients.profile(input),
     'card.image': (input) => ctx.cards.image(input),

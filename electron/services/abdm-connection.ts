@@ -1,7 +1,11 @@
 // Which ABDM the app talks to, decided by the settings: the embedded training sandbox, ABDM's sandbox or
-// production. Clients are rebuilt when the environment, a base URL or the client id changes.
+// production, on the current API (ABHA v3 + HIE-CM v3) or the legacy one (Health ID v1 + gateway v0.5).
+// Clients are rebuilt when the environment, the API, a base URL or the client id changes.
+import { createAbhaV3Client } from '../abdm/abha-v3';
 import { GatewaySession } from '../abdm/session';
-import { createHealthIdClient, type HealthIdClient } from '../abdm/healthid';
+import { createHealthIdClient } from '../abdm/healthid';
+import type { AbdmApi } from '../store/settings-schema';
+import type { AbhaClients } from './abha-clients';
 import { AppFailure } from '../shared/errors';
 import { serviceUrlProblem } from '../shared/service-url';
 import type { Settings } from '../store/settings-schema';
@@ -12,6 +16,8 @@ export const CLIENT_SECRET_ACCOUNT = 'client-secret';
 export interface AbdmEndpoints {
   healthIdBaseUrl: string;
   gatewayBaseUrl: string;
+  abhaV3BaseUrl: string;
+  hiecmBaseUrl: string;
   clientId: string;
   clientSecret: () => Promise<string>;
 }
@@ -21,7 +27,8 @@ export type TrainingEndpoints = () => Promise<AbdmEndpoints>;
 
 interface Connected {
   key: string;
-  healthId: HealthIdClient;
+  abha: AbhaClients;
+  /** The gateway of this API: gateway v0.5's base, or HIE-CM v3's. */
   gatewayBaseUrl: string;
   session: GatewaySession;
 }
@@ -36,8 +43,13 @@ export class AbdmConnection {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async healthId(): Promise<HealthIdClient> {
-    return (await this.connect()).healthId;
+  /** The ABHA client of the API chosen in Settings. */
+  async abha(): Promise<AbhaClients> {
+    return (await this.connect()).abha;
+  }
+
+  api(): AbdmApi {
+    return this.settings().abdmApi;
   }
 
   /** The gateway of the current environment and its session (the HIU engine's requests). */
@@ -48,22 +60,34 @@ export class AbdmConnection {
 
   private async connect(): Promise<Connected> {
     const settings = this.settings();
-    const key = [settings.environment, settings.healthIdBaseUrl, settings.gatewayBaseUrl, settings.clientId].join('|');
+    const api = settings.abdmApi;
+    const key = [settings.environment, api, settings.healthIdBaseUrl, settings.gatewayBaseUrl, settings.abhaV3BaseUrl, settings.hiecmBaseUrl, settings.cmId, settings.clientId].join('|');
     if (this.current?.key === key) return this.current;
     const endpoints = settings.environment === 'training' ? await this.training() : this.configured(settings);
-    const session = new GatewaySession({ gatewayBaseUrl: endpoints.gatewayBaseUrl, clientId: endpoints.clientId, clientSecret: endpoints.clientSecret, now: this.now });
-    this.current = { key, healthId: createHealthIdClient({ baseUrl: endpoints.healthIdBaseUrl, session }), gatewayBaseUrl: endpoints.gatewayBaseUrl, session };
+    const credentials = { clientId: endpoints.clientId, clientSecret: endpoints.clientSecret, now: this.now };
+    if (api === 'v3') {
+      const session = new GatewaySession({ ...credentials, gatewayBaseUrl: endpoints.hiecmBaseUrl, api: 'v3', cmId: settings.cmId });
+      const client = createAbhaV3Client({ baseUrl: endpoints.abhaV3BaseUrl, session, now: this.now });
+      this.current = { key, abha: { api, client }, gatewayBaseUrl: endpoints.hiecmBaseUrl, session };
+    } else {
+      const session = new GatewaySession({ ...credentials, gatewayBaseUrl: endpoints.gatewayBaseUrl });
+      this.current = { key, abha: { api, client: createHealthIdClient({ baseUrl: endpoints.healthIdBaseUrl, session }) }, gatewayBaseUrl: endpoints.gatewayBaseUrl, session };
+    }
     return this.current;
   }
 
   private configured(settings: Settings): AbdmEndpoints {
     // The first request carries the client secret: refuse plain http before anything is sent.
-    if (serviceUrlProblem(settings.gatewayBaseUrl) === 'not-https') throw new AppFailure('INSECURE_URL', { params: { setting: 'gatewayBaseUrl' } });
-    if (serviceUrlProblem(settings.healthIdBaseUrl) === 'not-https') throw new AppFailure('INSECURE_URL', { params: { setting: 'healthIdBaseUrl' } });
+    const urls = settings.abdmApi === 'v3' ? (['abhaV3BaseUrl', 'hiecmBaseUrl'] as const) : (['gatewayBaseUrl', 'healthIdBaseUrl'] as const);
+    for (const setting of urls) {
+      if (serviceUrlProblem(settings[setting]) === 'not-https') throw new AppFailure('INSECURE_URL', { params: { setting } });
+    }
     if (settings.clientId.trim() === '') throw new AppFailure('CLIENT_ID_MISSING');
     return {
       healthIdBaseUrl: settings.healthIdBaseUrl,
       gatewayBaseUrl: settings.gatewayBaseUrl,
+      abhaV3BaseUrl: settings.abhaV3BaseUrl,
+      hiecmBaseUrl: settings.hiecmBaseUrl,
       clientId: settings.clientId,
       clientSecret: async () => {
         const secret = await this.vault.get(CLIENT_SECRET_ACCOUNT);

@@ -2,23 +2,17 @@
 // error code that says what the operator does next, with ABDM's own code kept beside it for support.
 import { AbdmBadResponseError, AbdmError, AbdmInputError, AbdmUnreachableError, UserTokenExpiredError, type InputField } from '../abdm/errors';
 import { OperationNotOnThisApi } from '../abdm/gateway-generation';
-import type { HealthIdClient } from '../abdm/healthid';
 import { AppFailure } from '../shared/errors';
+import type { AbhaClients } from './abha-clients';
 import type { AuditLog } from './audit';
 import type { UserTokens } from './user-tokens';
 
-/** What a front-desk flow needs: the Health ID client of the current environment, tokens, audit and clock. */
+/** What a front-desk flow needs: the ABHA client of the current API, tokens, audit and clock. */
 export interface FlowDeps {
-  healthId: () => Promise<HealthIdClient>;
+  abha: () => Promise<AbhaClients>;
   tokens: UserTokens;
   audit: AuditLog;
   now?: () => number;
-}
-
-/** Runs one Health ID call with the failure mapping below. */
-export async function callHealthId<T>(deps: Pick<FlowDeps, 'healthId'>, call: (client: HealthIdClient) => Promise<T>): Promise<T> {
-  const client = await deps.healthId();
-  return callAbdm(() => call(client));
 }
 
 export async function callAbdm<T>(call: () => Promise<T>): Promise<T> {
@@ -29,20 +23,29 @@ export async function callAbdm<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A call made with the patient's user token (X-Token), which only a verification in the last 30 minutes gives. */
+/**
+ * A call made with the patient's user token (X-Token), which only a recent verification gives. On ABHA v3 a
+ * refused token is renewed once with its refresh token where ABDM gave one; otherwise, or if that fails too,
+ * the desk is told to verify the patient again.
+ */
 export async function callWithPatientToken<T>(
-  deps: Pick<FlowDeps, 'healthId' | 'tokens'>,
+  deps: Pick<FlowDeps, 'abha' | 'tokens'>,
   abhaNumber: string,
-  call: (client: HealthIdClient, token: string) => Promise<T>,
+  call: (clients: AbhaClients, token: string) => Promise<T>,
 ): Promise<T> {
-  const token = deps.tokens.require(abhaNumber);
-  const client = await deps.healthId();
+  const clients = await deps.abha();
+  const held = deps.tokens.require(abhaNumber, clients.api);
   try {
-    return await callAbdm(() => call(client, token));
+    return await callAbdm(() => call(clients, held.token));
   } catch (error) {
+    if (!(error instanceof AppFailure && error.code === 'VERIFY_AGAIN')) throw error;
     // A user token ABDM no longer accepts is as good as expired: drop it, so every later step asks to verify again.
-    if (error instanceof AppFailure && error.code === 'VERIFY_AGAIN') deps.tokens.forget(abhaNumber);
-    throw error;
+    deps.tokens.forget(abhaNumber);
+    if (clients.api !== 'v3' || !held.refreshToken) throw error;
+    const { client } = clients;
+    const renewed = await callAbdm(() => client.refreshUserToken(held.refreshToken!));
+    deps.tokens.remember(abhaNumber, { ...renewed, api: 'v3' });
+    return callAbdm(() => call(clients, renewed.token));
   }
 }
 

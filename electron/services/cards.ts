@@ -1,12 +1,13 @@
 // The patient's ABHA card: fetch for display, save to a file, print on A4 or a CR80 card printer.
-import type { HealthIdClient } from '../abdm/healthid';
 import { printGeometry, printPageHtml, type PrintGeometry, type PrintLayoutName } from '../cards/print-layout';
+import type { AbhaClients } from './abha-clients';
+import { readCardFile, type CardFormat } from './abha-account';
 import type { AuditLog } from './audit';
 import { callWithPatientToken } from './call-abdm';
 import type { CardFileFormat, DesktopPort } from './desktop-port';
 import type { UserTokens } from './user-tokens';
 
-export type CardFormat = CardFileFormat | 'qr';
+export type { CardFormat };
 
 export interface CardImage {
   format: CardFormat;
@@ -22,7 +23,7 @@ export interface PrintPreview extends PrintGeometry {
 const MIME: Record<CardFormat, string> = { pdf: 'application/pdf', png: 'image/png', svg: 'image/svg+xml', qr: 'image/png' };
 
 export interface CardDeps {
-  healthId: () => Promise<HealthIdClient>;
+  abha: () => Promise<AbhaClients>;
   tokens: UserTokens;
   audit: AuditLog;
   desktop: DesktopPort;
@@ -59,12 +60,6 @@ export class CardService {
   }
 
   private async fetch(abhaNumber: string, format: CardFormat): Promise<Buffer> {
-    const file = await callWithPatientToken(this.deps, abhaNumber, (c, token) => {
-      if (format === 'pdf') return c.pdfCard(token);
-      if (format === 'png') return c.pngCard(token);
-      if (format === 'svg') return c.svgCard(token);
-      return c.qrCode(token);
-    });
-    return file.data;
+    return callWithPatientToken(this.deps, abhaNumber, (clients, token) => readCardFile(clients, format, token, `ABHA card ${abhaNumber}`));
   }
 }

@@ -1,25 +1,19 @@
-// Creating an ABHA at the desk: Aadhaar OTP → mobile OTP → create. The Aadhaar number is held in memory
-// only until its OTP is verified (a resend needs it), and is never written anywhere.
-import type { HealthIdClient } from '../abdm/healthid';
+// Creating an ABHA at the desk, in the same order on either API generation: Aadhaar and consent → the Aadhaar
+// OTP, with the mobile for the ABHA typed beside it → a mobile OTP when needed → an ABHA address → the account.
+// The Aadhaar number is held in memory only until its OTP is verified (a resend needs it), and is never written
+// anywhere. enrolment-v1.ts and enrolment-v3.ts say what each generation sends.
 import { AppFailure } from '../shared/errors';
 import { maskAadhaar, normaliseAadhaar } from '../shared/aadhaar';
 import { withoutCmSuffix } from '../shared/abha';
 import { AADHAAR_CONSENT_TEXT_VERSION, type ConsentRecord } from '../shared/aadhaar-consent';
-import { callHealthId, type FlowDeps } from './call-abdm';
+import type { AbhaClients } from './abha-clients';
+import { callAbdm, type FlowDeps } from './call-abdm';
+import { enrolmentOnV1 } from './enrolment-v1';
+import { enrolmentOnV3 } from './enrolment-v3';
+import type { Enrolment, EnrolmentStep, EnrolmentWire, IssuedAccount } from './enrolment-wire';
 import { Flows } from './flows';
-import { checkResendAllowed, otpStatus, type OtpClock, type OtpStatus } from './otp-timer';
+import { checkResendAllowed, otpStatus, type OtpStatus } from './otp-timer';
 import { toPatientView, type PatientView } from './patient-view';
-
-type Step = 'aadhaar-otp' | 'mobile' | 'mobile-otp' | 'create';
-
-interface Enrolment {
-  step: Step;
-  txnId: string;
-  aadhaar: string | null;
-  maskedAadhaar: string;
-  mobile: string | null;
-  otp: OtpClock;
-}
 
 export interface OtpSent extends OtpStatus {
   flowId: string;
@@ -33,7 +27,18 @@ export interface EnrolmentResult {
   isNew: boolean;
 }
 
+/** The step the screen shows next. */
+export type EnrolNext =
+  /** The mobile OTP could not be sent with the Aadhaar OTP's answer: the screen asks for the mobile again. */
+  | { next: 'mobile' }
+  | { next: 'mobile-otp'; sent: OtpSent }
+  | { next: 'address'; suggestions: string[]; takesEmail: boolean }
+  /** The Aadhaar already had an ABHA: here it is, at once. */
+  | { next: 'done'; result: EnrolmentResult };
+
 export type EnrolmentDeps = FlowDeps;
+
+const maskedMobile = (mobile: string) => `XXXXXX${mobile.slice(-4)}`;
 
 export class EnrolmentService {
   private readonly flows: Flows<Enrolment>;
@@ -48,8 +53,18 @@ export class EnrolmentService {
   async start(input: { aadhaar: string; patientConsented: true; consentLanguage: ConsentRecord['language'] }): Promise<OtpSent> {
     const aadhaar = normaliseAadhaar(input.aadhaar);
     this.recordConsent({ maskedAadhaar: maskAadhaar(aadhaar), textVersion: AADHAAR_CONSENT_TEXT_VERSION, language: input.consentLanguage });
-    const { txnId } = await this.abdm((c) => c.generateAadhaarOtp({ aadhaar }));
-    const enrolment: Enrolment = { step: 'aadhaar-otp', txnId, aadhaar, maskedAadhaar: maskAadhaar(aadhaar), mobile: null, otp: { sentAt: this.now(), resends: 0 } };
+    const clients = await this.deps.abha();
+    const txnId = await callAbdm(() => wireOf(clients).sendAadhaarOtp(aadhaar));
+    const enrolment: Enrolment = {
+      api: clients.api,
+      step: 'aadhaar-otp',
+      txnId,
+      aadhaar,
+      maskedAadhaar: maskAadhaar(aadhaar),
+      mobile: null,
+      otp: { sentAt: this.now(), resends: 0 },
+      account: null,
+    };
     const flowId = this.flows.open(enrolment);
     return { flowId, sentTo: enrolment.maskedAadhaar, ...otpStatus(enrolment.otp) };
   }
@@ -58,66 +73,85 @@ export class EnrolmentService {
     this.deps.audit.record('enrolment.consent', null, JSON.stringify(consent));
   }
 
-  /** v1 has no registration resend call: a fresh generateOtp opens a new transaction for the same person. */
+  /** Neither generation has a registration resend call: a fresh OTP request opens a new transaction for the same person. */
   async resendAadhaarOtp(input: { flowId: string }): Promise<OtpSent> {
-    const enrolment = this.at(input.flowId, 'aadhaar-otp');
+    const { enrolment, wire } = await this.at(input.flowId, 'aadhaar-otp');
     checkResendAllowed(enrolment.otp, this.now());
     const aadhaar = enrolment.aadhaar ?? '';
-    const { txnId } = await this.abdm((c) => c.generateAadhaarOtp({ aadhaar }));
-    enrolment.txnId = txnId;
+    enrolment.txnId = await callAbdm(() => wire.sendAadhaarOtp(aadhaar));
     enrolment.otp = { sentAt: this.now(), resends: enrolment.otp.resends + 1 };
     return { flowId: input.flowId, sentTo: enrolment.maskedAadhaar, ...otpStatus(enrolment.otp) };
   }
 
-  async verifyAadhaarOtp(input: { flowId: string; otp: string }): Promise<{ next: 'mobile' }> {
-    const enrolment = this.at(input.flowId, 'aadhaar-otp');
-    const { txnId } = await this.abdm((c) => c.verifyAadhaarOtp({ otp: input.otp, txnId: enrolment.txnId }));
-    enrolment.txnId = txnId;
+  async verifyAadhaarOtp(input: { flowId: string; otp: string; mobile: string }): Promise<EnrolNext> {
+    const { enrolment, wire } = await this.at(input.flowId, 'aadhaar-otp');
+    const after = await callAbdm(() => wire.verifyAadhaarOtp(enrolment, input.otp, input.mobile));
     enrolment.aadhaar = null;
+    enrolment.mobile = input.mobile;
+    if (after === 'existing') return { next: 'done', result: this.finish(input.flowId, enrolment.account!) };
+    if (after === 'address') return this.addressStep(enrolment, wire);
     enrolment.step = 'mobile';
-    return { next: 'mobile' };
+    try {
+      return { next: 'mobile-otp', sent: await this.sendMobileOtp({ flowId: input.flowId, mobile: input.mobile }) };
+    } catch {
+      // The Aadhaar step is done whatever happened to the mobile OTP; the mobile step shows why when sent again.
+      return { next: 'mobile' };
+    }
   }
 
   async sendMobileOtp(input: { flowId: string; mobile: string }): Promise<OtpSent> {
-    const enrolment = this.at(input.flowId, 'mobile', 'mobile-otp');
-    if (enrolment.step === 'mobile-otp' && enrolment.mobile === input.mobile) {
-      checkResendAllowed(enrolment.otp, this.now());
-    }
-    const resends = enrolment.step === 'mobile-otp' && enrolment.mobile === input.mobile ? enrolment.otp.resends + 1 : 0;
-    const { txnId } = await this.abdm((c) => c.generateMobileOtp({ mobile: input.mobile, txnId: enrolment.txnId }));
+    const { enrolment, wire } = await this.at(input.flowId, 'mobile', 'mobile-otp');
+    const again = enrolment.step === 'mobile-otp' && enrolment.mobile === input.mobile;
+    if (again) checkResendAllowed(enrolment.otp, this.now());
+    const resends = again ? enrolment.otp.resends + 1 : 0;
+    const txnId = await callAbdm(() => wire.sendMobileOtp(enrolment, input.mobile));
     Object.assign(enrolment, { txnId, mobile: input.mobile, step: 'mobile-otp', otp: { sentAt: this.now(), resends } });
-    return { flowId: input.flowId, sentTo: `XXXXXX${input.mobile.slice(-4)}`, ...otpStatus(enrolment.otp) };
+    return { flowId: input.flowId, sentTo: maskedMobile(input.mobile), ...otpStatus(enrolment.otp) };
   }
 
-  async verifyMobileOtp(input: { flowId: string; otp: string }): Promise<{ next: 'create' }> {
-    const enrolment = this.at(input.flowId, 'mobile-otp');
-    const { txnId } = await this.abdm((c) => c.verifyMobileOtp({ otp: input.otp, txnId: enrolment.txnId }));
-    enrolment.txnId = txnId;
-    enrolment.step = 'create';
-    return { next: 'create' };
+  async verifyMobileOtp(input: { flowId: string; otp: string }): Promise<EnrolNext> {
+    const { enrolment, wire } = await this.at(input.flowId, 'mobile-otp');
+    await callAbdm(() => wire.verifyMobileOtp(enrolment, input.otp));
+    return this.addressStep(enrolment, wire);
   }
 
   async create(input: { flowId: string; abhaAddress?: string | undefined; email?: string | undefined }): Promise<EnrolmentResult> {
-    const enrolment = this.at(input.flowId, 'create');
-    const healthId = input.abhaAddress ? withoutCmSuffix(input.abhaAddress).toLowerCase() || undefined : undefined;
-    const account = await this.abdm((c) =>
-      c.createHealthIdWithPreVerified({ txnId: enrolment.txnId, ...(healthId ? { healthId } : {}), ...(input.email ? { email: input.email } : {}) }),
-    );
-    this.flows.close(input.flowId);
-    const patient = toPatientView(account);
-    if (account.token) this.deps.tokens.remember(patient.abhaNumber, account.token);
-    const isNew = account.new !== false;
-    this.deps.audit.record(isNew ? 'enrolment.created' : 'enrolment.existing', patient.abhaNumber);
-    return { patient, isNew };
+    const { enrolment, wire } = await this.at(input.flowId, 'address');
+    const abhaAddress = input.abhaAddress ? withoutCmSuffix(input.abhaAddress).toLowerCase() || undefined : undefined;
+    const email = wire.takesEmail ? input.email || undefined : undefined;
+    const account = await callAbdm(() => wire.create(enrolment, { ...(abhaAddress ? { abhaAddress } : {}), ...(email ? { email } : {}) }));
+    return this.finish(input.flowId, account);
   }
 
-  private at(flowId: string, ...allowed: Step[]): Enrolment {
+  private async addressStep(enrolment: Enrolment, wire: EnrolmentWire): Promise<EnrolNext> {
+    enrolment.step = 'address';
+    // Suggestions are a convenience: without them the operator types an address or keeps ABDM's.
+    const suggestions = await wire.suggestions(enrolment).catch(() => []);
+    return { next: 'address', suggestions, takesEmail: wire.takesEmail };
+  }
+
+  private finish(flowId: string, account: IssuedAccount): EnrolmentResult {
+    const flow = this.flows.get(flowId);
+    this.flows.close(flowId);
+    const patient = toPatientView(account.person);
+    if (account.token) this.deps.tokens.remember(patient.abhaNumber, { ...account.token, api: flow.api });
+    this.deps.audit.record(account.isNew ? 'enrolment.created' : 'enrolment.existing', patient.abhaNumber);
+    return { patient, isNew: account.isNew };
+  }
+
+  /** The flow, if it is at one of these steps and still on the API it started on (a switch in Settings ends it). */
+  private async at(flowId: string, ...allowed: EnrolmentStep[]): Promise<{ enrolment: Enrolment; wire: EnrolmentWire }> {
     const enrolment = this.flows.get(flowId);
+    const clients = await this.deps.abha();
+    if (clients.api !== enrolment.api) {
+      this.flows.close(flowId);
+      throw new AppFailure('API_CHANGED');
+    }
     if (!allowed.includes(enrolment.step)) throw new AppFailure('WRONG_STEP');
-    return enrolment;
+    return { enrolment, wire: wireOf(clients) };
   }
+}
 
-  private abdm<T>(call: (client: HealthIdClient) => Promise<T>): Promise<T> {
-    return callHealthId(this.deps, call);
-  }
+function wireOf(clients: AbhaClients): EnrolmentWire {
+  return clients.api === 'v1' ? enrolmentOnV1(clients.client) : enrolmentOnV3(clients.client);
 }

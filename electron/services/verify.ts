@@ -1,19 +1,32 @@
-// Verifying a patient who already has an ABHA: Aadhaar OTP to the Aadhaar-linked mobile, then the profile.
-import type { HealthIdClient } from '../abdm/healthid';
-import { parseAbhaIdentifier } from '../shared/abha';
-import { callHealthId, type FlowDeps } from './call-abdm';
-import { Flows } from './flows';
-import { checkResendAllowed, otpStatus, type OtpClock } from './otp-timer';
+// Verifying a patient who already has an ABHA: their ABHA number, address or (on the current API) mobile, the
+// OTP, then the profile. A mobile that holds several ABHAs ends in a choice the operator makes with the patient.
+// verify-v1.ts and verify-v3.ts say what each API generation sends.
+import type { V3Account, V3UserToken } from '../abdm/abha-v3-types';
+import { parseVerifyIdentifier } from '../shared/abha';
+import { AppFailure } from '../shared/errors';
+import { readProfile } from './abha-account';
+import type { AbhaClients } from './abha-clients';
+import { callAbdm, type FlowDeps } from './call-abdm';
 import type { OtpSent } from './enrolment';
+import { Flows } from './flows';
+import { checkResendAllowed, otpStatus } from './otp-timer';
 import { toPatientView, type PatientView } from './patient-view';
-
-interface Verification {
-  txnId: string;
-  identifier: string;
-  otp: OtpClock;
-}
+import { verifyOnV1 } from './verify-v1';
+import { verifyOnV3 } from './verify-v3';
+import type { Verification, VerifyWire } from './verify-wire';
 
 export type VerifyDeps = FlowDeps;
+
+/** One ABHA of a mobile, as the desk lists them for the patient to pick. */
+export interface AbhaChoice {
+  abhaNumber: string;
+  name: string;
+  abhaAddress: string | null;
+  gender: string | null;
+  dateOfBirth: string | null;
+}
+
+export type VerifyOutcome = { patient: PatientView } | { choose: AbhaChoice[] };
 
 export class VerifyService {
   private readonly flows: Flows<Verification>;
@@ -24,35 +37,71 @@ export class VerifyService {
     this.flows = new Flows(this.now);
   }
 
-  /** `abha` is an ABHA number (any spacing) or ABHA address; the contract has already checked which. */
+  /** `abha` is an ABHA number (any spacing), ABHA address or mobile; the contract has already checked which. */
   async start(input: { abha: string }): Promise<OtpSent> {
-    const identifier = parseAbhaIdentifier(input.abha)?.value ?? input.abha.trim();
-    const { txnId } = await this.abdm((c) => c.authInit({ authMethod: 'AADHAAR_OTP', healthid: identifier }));
-    const verification: Verification = { txnId, identifier, otp: { sentAt: this.now(), resends: 0 } };
+    const identifier = parseVerifyIdentifier(input.abha) ?? { kind: 'address' as const, value: input.abha.trim() };
+    const clients = await this.deps.abha();
+    const verification: Verification = { api: clients.api, txnId: '', identifier, otpSystem: 'aadhaar', otp: { sentAt: this.now(), resends: 0 }, choice: null };
+    await callAbdm(() => wireOf(clients).sendOtp(verification));
+    verification.otp.sentAt = this.now();
     const flowId = this.flows.open(verification);
-    return { flowId, sentTo: identifier, ...otpStatus(verification.otp) };
+    return { flowId, sentTo: shownAs(verification), ...otpStatus(verification.otp) };
   }
 
   async resendOtp(input: { flowId: string }): Promise<OtpSent> {
-    const verification = this.flows.get(input.flowId);
+    const { verification, wire } = await this.at(input.flowId);
     checkResendAllowed(verification.otp, this.now());
-    await this.abdm((c) => c.resendAuthOtp({ txnId: verification.txnId, authMethod: 'AADHAAR_OTP' }));
+    await callAbdm(() => wire.resendOtp(verification));
     verification.otp = { sentAt: this.now(), resends: verification.otp.resends + 1 };
-    return { flowId: input.flowId, sentTo: verification.identifier, ...otpStatus(verification.otp) };
+    return { flowId: input.flowId, sentTo: shownAs(verification), ...otpStatus(verification.otp) };
   }
 
-  async confirm(input: { flowId: string; otp: string }): Promise<{ patient: PatientView }> {
-    const verification = this.flows.get(input.flowId);
-    const jwt = await this.abdm((c) => c.confirmWithAadhaarOtp({ otp: input.otp, txnId: verification.txnId }));
-    const profile = await this.abdm((c) => c.profile(jwt.token));
-    this.flows.close(input.flowId);
-    const patient = toPatientView(profile);
-    this.deps.tokens.remember(patient.abhaNumber, jwt.token, jwt.expiresIn ?? 1800);
+  async confirm(input: { flowId: string; otp: string }): Promise<VerifyOutcome> {
+    const { verification, wire, clients } = await this.at(input.flowId);
+    if (verification.choice) throw new AppFailure('WRONG_STEP');
+    const login = await callAbdm(() => wire.confirm(verification, input.otp));
+    if (login.kind === 'token') return this.opened(input.flowId, clients, login.token);
+    // One ABHA on this mobile needs no choice.
+    if (login.accounts.length === 1) return this.opened(input.flowId, clients, await callAbdm(() => wire.choose({ ...verification, choice: login }, login.accounts[0]!.abhaNumber)));
+    verification.choice = login;
+    return { choose: login.accounts.map(toChoice) };
+  }
+
+  async choose(input: { flowId: string; abhaNumber: string }): Promise<{ patient: PatientView }> {
+    const { verification, wire, clients } = await this.at(input.flowId);
+    if (!verification.choice) throw new AppFailure('WRONG_STEP');
+    if (!verification.choice.accounts.some((account) => account.abhaNumber === input.abhaNumber)) throw new AppFailure('NOT_FOUND');
+    return this.opened(input.flowId, clients, await callAbdm(() => wire.choose(verification, input.abhaNumber)));
+  }
+
+  private async opened(flowId: string, clients: AbhaClients, token: V3UserToken): Promise<{ patient: PatientView }> {
+    const patient = toPatientView(await callAbdm(() => readProfile(clients, token.token)));
+    this.flows.close(flowId);
+    this.deps.tokens.remember(patient.abhaNumber, { ...token, api: clients.api });
     this.deps.audit.record('abha.verified', patient.abhaNumber);
     return { patient };
   }
 
-  private abdm<T>(call: (client: HealthIdClient) => Promise<T>): Promise<T> {
-    return callHealthId(this.deps, call);
+  private async at(flowId: string): Promise<{ verification: Verification; wire: VerifyWire; clients: AbhaClients }> {
+    const verification = this.flows.get(flowId);
+    const clients = await this.deps.abha();
+    if (clients.api !== verification.api) {
+      this.flows.close(flowId);
+      throw new AppFailure('API_CHANGED');
+    }
+    return { verification, wire: wireOf(clients), clients };
   }
+}
+
+function wireOf(clients: AbhaClients): VerifyWire {
+  return clients.api === 'v1' ? verifyOnV1(clients.client) : verifyOnV3(clients.client);
+}
+
+function shownAs(verification: Verification): string {
+  const { kind, value } = verification.identifier;
+  return kind === 'mobile' ? `XXXXXX${value.slice(-4)}` : value;
+}
+
+function toChoice(account: V3Account): AbhaChoice {
+  return { abhaNumber: account.abhaNumber, name: account.name, abhaAddress: account.preferredAbhaAddress, gender: account.gender, dateOfBirth: account.dob };
 }

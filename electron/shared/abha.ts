@@ -40,3 +40,16 @@ export function parseAbhaIdentifier(input: string): { kind: 'number'; value: str
   if (trimmed.includes('@') && abhaAddressProblem(trimmed) === null) return { kind: 'address', value: trimmed };
   return null;
 }
+
+/**
+ * What the operator may type on Verify: an ABHA number or address, or the patient's mobile (ABDM's current API
+ * logs in by mobile too; one mobile may hold several ABHAs, and the desk then asks which).
+ */
+export function parseVerifyIdentifier(
+  input: string,
+): { kind: 'number'; value: string } | { kind: 'address'; value: string } | { kind: 'mobile'; value: string } | null {
+  const abha = parseAbhaIdentifier(input);
+  if (abha) return abha;
+  const digits = input.replace(/[\s-]/g, '').replace(/^(\+91|0)/, '');
+  return /^[6-9]\d{9}$/.test(digits) ? { kind: 'mobile', value: digits } : null;
+}

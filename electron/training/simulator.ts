@@ -15,6 +15,8 @@ export function endpointsOf(sandbox: RunningSandbox): AbdmEndpoints {
   return {
     healthIdBaseUrl: sandbox.healthIdBaseUrl,
     gatewayBaseUrl: sandbox.gatewayBaseUrl,
+    abhaV3BaseUrl: sandbox.abhaV3BaseUrl,
+    hiecmBaseUrl: sandbox.hiecmBaseUrl,
     clientId: sandbox.config.clientId,
     clientSecret: async () => sandbox.config.clientSecret,
   };

@@ -2,7 +2,7 @@
 // client use too. A refusal names its field-issue code (electron/shared/errors.ts) as the issue's message.
 import { z } from 'zod';
 import { aadhaarIssue } from '../shared/aadhaar';
-import { abhaAddressIssue, parseAbhaIdentifier } from '../shared/abha';
+import { abhaAddressIssue, parseAbhaIdentifier, parseVerifyIdentifier } from '../shared/abha';
 import { isEmail } from '../shared/email';
 import type { FieldIssueCode } from '../shared/errors';
 import { isMobile, normaliseMobile } from '../shared/mobile';
@@ -34,6 +34,8 @@ export const otp = z.string().refine(isOtp, issue('otp')).transform((value) => v
 export const mobile = z.string().refine(isMobile, issue('mobile')).transform(normaliseMobile);
 export const abhaNumber = z.string().regex(/^\d{2}-\d{4}-\d{4}-\d{4}$/, issue('abha-number'));
 export const abhaIdentifier = z.string().refine((value) => parseAbhaIdentifier(value) !== null, issue('abha-identifier'));
+/** What Verify takes: an ABHA number or address, or a mobile. */
+export const verifyIdentifier = z.string().refine((value) => parseVerifyIdentifier(value) !== null, issue('abha-identifier'));
 /** Optional in enrolment: empty lets ABDM make the address from the ABHA number. */
 export const newAbhaAddress = z
   .string()

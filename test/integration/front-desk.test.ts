@@ -1,23 +1,41 @@
-// The front-desk slice end to end through the IPC handlers: enrol, verify, profile, card, save, print, audit.
+// The front-desk slice end to end through the IPC handlers: enrol, verify, profile, card, save, print, audit —
+// on both ABDM API generations (Settings' "ABDM API"), with the same calls the screens make.
 import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ABDM_APIS, type AbdmApi } from '../../electron/store/settings-schema';
 import { manualClock, TRAINING_IDENTITIES } from '../../sandbox/index';
 import { startAppHarness, type AppHarness } from '../support/app-harness';
 
 const OTP = '123456';
+/** A mobile no training identity has linked to Aadhaar, so it always needs its own OTP. */
+const OTHER_MOBILE = '9000000017';
+
+/** What each generation calls a wrong OTP and an unknown ABHA (reference/spec/healthid-v1.md §5.2, abdm-v3.md §2). */
+const CODES: Record<AbdmApi, { wrongOtp: RegExp; noSuchAbha: RegExp }> = {
+  v1: { wrongOtp: /^HIS-\d+/, noSuchAbha: /^HIS-1008$/ },
+  v3: { wrongOtp: /^ABDM-\d+/, noSuchAbha: /^ABDM-(1114|1211)$/ },
+};
+
+describe.each(ABDM_APIS)('on ABDM API %s', (api) => {
 let app: AppHarness;
 
 beforeEach(async () => {
-  app = await startAppHarness();
+  app = await startAppHarness({}, { api });
 });
 afterEach(async () => app.close());
 
-async function enrol(aadhaar: string, abhaAddress?: string) {
+/** Through the enrolment steps as the screen goes: whatever ABDM says is next, until the account. */
+async function enrol(aadhaar: string, options: { mobile?: string; abhaAddress?: string } = {}) {
   const sent = await app.call('enrol.start', { aadhaar, patientConsented: true });
-  await app.call('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: OTP });
-  await app.call('enrol.sendMobileOtp', { flowId: sent.flowId, mobile: '9876500001' });
-  await app.call('enrol.verifyMobileOtp', { flowId: sent.flowId, otp: OTP });
-  return app.call('enrol.create', { flowId: sent.flowId, ...(abhaAddress ? { abhaAddress } : {}) });
+  let next = await app.call('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: OTP, mobile: options.mobile ?? OTHER_MOBILE });
+  const seen: string[] = [next.next];
+  if (next.next === 'mobile-otp') {
+    next = await app.call('enrol.verifyMobileOtp', { flowId: sent.flowId, otp: OTP });
+    seen.push(next.next);
+  }
+  if (next.next === 'done') return { ...next.result, seen };
+  const created = await app.call('enrol.create', { flowId: sent.flowId, ...(options.abhaAddress ? { abhaAddress: options.abhaAddress } : {}) });
+  return { ...created, seen };
 }
 
 describe('enrolment', () => {
@@ -25,10 +43,10 @@ describe('enrolment', () => {
     const sent = await app.call('enrol.start', { aadhaar: TRAINING_IDENTITIES.newResident.aadhaar, patientConsented: true });
     expect(sent.sentTo).toBe('XXXX XXXX 0124');
     expect(sent.resendAfterSeconds).toBe(60);
-    await app.call('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: OTP });
-    const mobileSent = await app.call('enrol.sendMobileOtp', { flowId: sent.flowId, mobile: '9876500001' });
-    expect(mobileSent.sentTo).toBe('XXXXXX0001');
-    await app.call('enrol.verifyMobileOtp', { flowId: sent.flowId, otp: OTP });
+    const afterAadhaar = await app.call('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: OTP, mobile: OTHER_MOBILE });
+    expect(afterAadhaar).toMatchObject({ next: 'mobile-otp', sent: { sentTo: 'XXXXXX0017' } });
+    const afterMobile = await app.call('enrol.verifyMobileOtp', { flowId: sent.flowId, otp: OTP });
+    expect(afterMobile.next).toBe('address');
     const created = await app.call('enrol.create', { flowId: sent.flowId, abhaAddress: 'ravi.sharma85' });
     expect(created.isNew).toBe(true);
     expect(created.patient.name).toBe('Ravi Kumar Sharma');
@@ -60,6 +78,29 @@ describe('enrolment', () => {
     const created = await enrol(TRAINING_IDENTITIES.existingAbha.aadhaar);
     expect(created.isNew).toBe(false);
     expect(created.patient.abhaNumber).toBe('91-4820-1736-5529');
+    expect(created.patient.name).toBe('Asha Devi Verma');
+    // ABHA v3 finds the account with the Aadhaar OTP itself and the desk shows it at once; v1 finds it at the end.
+    expect(created.seen[0]).toBe(api === 'v3' ? 'done' : 'mobile-otp');
+  });
+
+  it('asks for a mobile OTP only where the generation needs one: v3 skips it for the Aadhaar-linked mobile', async () => {
+    const created = await enrol(TRAINING_IDENTITIES.newResident.aadhaar, { mobile: TRAINING_IDENTITIES.newResident.aadhaarMobile });
+    expect(created.isNew).toBe(true);
+    expect(created.seen).toEqual(api === 'v3' ? ['address'] : ['mobile-otp', 'address']);
+    expect(created.patient.mobile).toContain('0001');
+  });
+
+  it('offers ABHA addresses to choose from on v3, and creates the account with the one chosen', async () => {
+    const sent = await app.call('enrol.start', { aadhaar: TRAINING_IDENTITIES.secondResident.aadhaar, patientConsented: true });
+    const next = await app.call('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: OTP, mobile: TRAINING_IDENTITIES.secondResident.aadhaarMobile! });
+    const address = next.next === 'mobile-otp' ? await app.call('enrol.verifyMobileOtp', { flowId: sent.flowId, otp: OTP }) : next;
+    if (address.next !== 'address') throw new Error(`expected the address step, got ${address.next}`);
+    expect(address.takesEmail).toBe(api === 'v1');
+    if (api === 'v1') return expect(address.suggestions).toEqual([]);
+    expect(address.suggestions.length).toBeGreaterThan(0);
+    const chosen = address.suggestions[0]!;
+    const created = await app.call('enrol.create', { flowId: sent.flowId, abhaAddress: chosen });
+    expect(created.patient.abhaAddress.replace(/@sbx$/, '')).toBe(chosen.replace(/@sbx$/, ''));
   });
 
   it('refuses to send an OTP without the patient’s consent or with a mistyped Aadhaar, naming the field', async () => {
@@ -75,11 +116,11 @@ describe('enrolment', () => {
 
   it('maps a wrong OTP to a plain message and keeps ABDM’s code, and the flow goes on', async () => {
     const sent = await app.call('enrol.start', { aadhaar: TRAINING_IDENTITIES.newResident.aadhaar, patientConsented: true });
-    const wrong = await app.fail('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: '000000' });
+    const wrong = await app.fail('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: '000000', mobile: OTHER_MOBILE });
     expect(wrong.code).toBe('ABDM_ERROR');
-    expect(wrong.abdmCode).toMatch(/^HIS-\d+/);
+    expect(wrong.abdmCode).toMatch(CODES[api].wrongOtp);
     expect(wrong.message).toMatch(/OTP/);
-    await app.call('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: OTP });
+    await app.call('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: OTP, mobile: OTHER_MOBILE });
   });
 
   it('refuses a step out of order', async () => {
@@ -90,21 +131,38 @@ describe('enrolment', () => {
 });
 
 describe('verify an existing ABHA, then the card', () => {
-  async function verify() {
-    const sent = await app.call('verify.start', { abha: 'asha.verma@sbx' });
-    return app.call('verify.confirm', { flowId: sent.flowId, otp: OTP });
+  async function verify(abha = 'asha.verma@sbx') {
+    const sent = await app.call('verify.start', { abha });
+    const outcome = await app.call('verify.confirm', { flowId: sent.flowId, otp: OTP });
+    if (!('patient' in outcome)) throw new Error('expected the patient, got a choice');
+    return outcome;
   }
 
-  it('verifies by ABHA address and shows the profile', async () => {
-    const { patient } = await verify();
+  it.each(['asha.verma@sbx', '91-4820-1736-5529', '91 4820 1736 5529'])('verifies by %s and shows the profile', async (abha) => {
+    const { patient } = await verify(abha);
     expect(patient).toMatchObject({ abhaNumber: '91-4820-1736-5529', name: 'Asha Devi Verma', gender: 'F', dateOfBirth: '14/7/1988' });
     const profile = await app.call('patient.profile', { abhaNumber: patient.abhaNumber });
     expect(profile.abhaAddress).toBe('asha.verma@sbx');
   });
 
+  it('verifies by mobile on v3, and says plainly that v1 cannot', async () => {
+    const mobile = TRAINING_IDENTITIES.existingAbha.aadhaarMobile;
+    if (api === 'v1') {
+      const refused = await app.fail('verify.start', { abha: mobile });
+      expect(refused.code).toBe('NOT_ON_THIS_API');
+      expect(refused.message).toMatch(/ABDM API/);
+      return;
+    }
+    const sent = await app.call('verify.start', { abha: mobile });
+    expect(sent.sentTo).toBe('XXXXXX5670');
+    const outcome = await app.call('verify.confirm', { flowId: sent.flowId, otp: OTP });
+    const patient = 'patient' in outcome ? outcome.patient : (await app.call('verify.choose', { flowId: sent.flowId, abhaNumber: '91-4820-1736-5529' })).patient;
+    expect(patient).toMatchObject({ abhaNumber: '91-4820-1736-5529', name: 'Asha Devi Verma' });
+  });
+
   it('says when an ABHA does not exist', async () => {
     const error = await app.fail('verify.start', { abha: '91-0000-0000-0006' });
-    expect(error.abdmCode).toBe('HIS-1008');
+    expect(error.abdmCode).toMatch(CODES[api].noSuchAbha);
   });
 
   it('saves the card as PNG and PDF, prints both layouts, and audits each action', async () => {
@@ -134,9 +192,16 @@ describe('verify an existing ABHA, then the card', () => {
   it('asks to verify again when ABDM no longer accepts the patient’s session, and keeps asking', async () => {
     await app.close();
     const clock = manualClock(Date.now());
-    app = await startAppHarness({ clock });
+    // One clock for both: ABHA v3 refuses a TIMESTAMP far from its own time.
+    app = await startAppHarness({ clock }, { api, now: clock.now });
     const { patient } = await verify();
     clock.advance(31 * 60_000);
+    if (api === 'v3') {
+      // ABHA v3 gave a refresh token with the login: the desk renews the session without another OTP…
+      expect((await app.call('card.image', { abhaNumber: patient.abhaNumber, format: 'png' })).mimeType).toBe('image/png');
+      // …until that runs out too (the sandbox's refresh tokens last a day, sandbox/config.ts).
+      clock.advance(25 * 3600_000);
+    }
     const rejected = await app.fail('card.image', { abhaNumber: patient.abhaNumber, format: 'png' });
     expect(rejected.code).toBe('VERIFY_AGAIN');
     expect(rejected.message).toMatch(/verify the patient again/i);
@@ -147,8 +212,9 @@ describe('verify an existing ABHA, then the card', () => {
 
 describe('the ABDM sandbox or production instead of training', () => {
   async function pointAtAbdm(clientId: string) {
-    await app.call('settings.update', { environment: 'abdm-sandbox' });
-    await app.call('settings.update', { healthIdBaseUrl: app.sandbox.healthIdBaseUrl, gatewayBaseUrl: app.sandbox.gatewayBaseUrl, clientId });
+    await app.call('settings.update', { environment: 'abdm-sandbox', abdmApi: api });
+    const { healthIdBaseUrl, gatewayBaseUrl, abhaV3BaseUrl, hiecmBaseUrl } = app.sandbox;
+    await app.call('settings.update', { healthIdBaseUrl, gatewayBaseUrl, abhaV3BaseUrl, hiecmBaseUrl, clientId });
   }
 
   it('says which credential is missing and leads to Settings, then works once both are given', async () => {
@@ -168,5 +234,27 @@ describe('the ABDM sandbox or production instead of training', () => {
     await app.call('secrets.setClientSecret', { clientSecret: app.sandbox.config.clientSecret });
     const sent = await app.call('enrol.start', start);
     expect(sent.sentTo).toBe('XXXX XXXX 0124');
+  });
+});
+});
+
+describe('switching the ABDM API in Settings', () => {
+  it('ends an enrolment in progress with a plain message, and the next one runs on the new API', async () => {
+    const app = await startAppHarness({}, { api: 'v1' });
+    try {
+      const sent = await app.call('enrol.start', { aadhaar: TRAINING_IDENTITIES.newResident.aadhaar, patientConsented: true });
+      await app.call('settings.update', { abdmApi: 'v3' });
+      const ended = await app.fail('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: OTP, mobile: OTHER_MOBILE });
+      expect(ended.code).toBe('API_CHANGED');
+      expect(ended.message).toMatch(/ABDM API was changed in Settings.*Start again/);
+      // The flow is gone, not merely refused once.
+      expect((await app.fail('enrol.resendAadhaarOtp', { flowId: sent.flowId })).code).toBe('FLOW_EXPIRED');
+      const again = await app.call('enrol.start', { aadhaar: TRAINING_IDENTITIES.newResident.aadhaar, patientConsented: true });
+      const next = await app.call('enrol.verifyAadhaarOtp', { flowId: again.flowId, otp: OTP, mobile: TRAINING_IDENTITIES.newResident.aadhaarMobile });
+      // Straight to the address: only ABHA v3 skips the OTP for the Aadhaar-linked mobile.
+      expect(next.next).toBe('address');
+    } finally {
+      await app.close();
+    }
   });
 });

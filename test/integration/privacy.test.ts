@@ -2,6 +2,7 @@
 // not in the decrypted database, not in anything logged.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ABDM_APIS } from '../../electron/store/settings-schema';
 import { afterEach, expect, it, vi } from 'vitest';
 import { DATABASE_FILE_NAME, DATABASE_KEY_ACCOUNT } from '../../electron/store/db';
 import { memorySecretDriver } from '../../electron/store/vault';
@@ -14,7 +15,7 @@ const forms = [aadhaar, aadhaar.replace(/(\d{4})(?=\d)/g, '$1 '), aadhaar.replac
 let app: AppHarness | undefined;
 afterEach(async () => app?.close());
 
-it('an enrolled patient’s Aadhaar number is nowhere at rest or in the logs', async () => {
+it.each(ABDM_APIS)('an enrolled patient’s Aadhaar number is nowhere at rest or in the logs (ABDM API %s)', async (api) => {
   const logged: string[] = [];
   const capture = (...args: unknown[]) => void logged.push(args.map(String).join(' '));
   for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) vi.spyOn(console, method).mockImplementation(capture);
@@ -24,11 +25,10 @@ it('an enrolled patient’s Aadhaar number is nowhere at rest or in the logs', a
 
   // The keychain the app keeps its database key in, read from outside the app.
   const keychain = memorySecretDriver();
-  app = await startAppHarness({}, { secretDriver: keychain });
+  app = await startAppHarness({}, { secretDriver: keychain, api });
   const sent = await app.call('enrol.start', { aadhaar, patientConsented: true });
-  await app.fail('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: '999999' });
-  await app.call('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: '123456' });
-  await app.call('enrol.sendMobileOtp', { flowId: sent.flowId, mobile: '9876500001' });
+  await app.fail('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: '999999', mobile: '9000000017' });
+  await app.call('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: '123456', mobile: '9000000017' });
   await app.call('enrol.verifyMobileOtp', { flowId: sent.flowId, otp: '123456' });
   const { patient } = await app.call('enrol.create', { flowId: sent.flowId });
   await app.call('card.save', { abhaNumber: patient.abhaNumber, format: 'pdf' });

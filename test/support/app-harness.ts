@@ -10,6 +10,7 @@ import { errorText } from '../../renderer/lib/error-text';
 import type { Language } from '../../renderer/lib/i18n';
 import { endpointsOf } from '../../electron/training/simulator';
 import { openConfSettings } from '../../electron/store/settings';
+import type { AbdmApi } from '../../electron/store/settings-schema';
 import { memorySecretDriver, type SecretDriver } from '../../electron/store/vault';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index';
 
@@ -28,13 +29,15 @@ export interface AppHarnessOptions {
   secretDriver?: SecretDriver;
   /** Main's clock; share the sandbox's (`sandbox.context.clock.now`) to move both together. */
   now?: () => number;
+  /** The ABDM API the desk is set to (Settings' "ABDM API"); suites run on both with describe.each(ABDM_APIS). */
+  api?: AbdmApi;
 }
 
 export async function startAppHarness(sandboxOptions: SandboxOptions = {}, options: AppHarnessOptions = {}): Promise<AppHarness> {
   const dataFolder = mkdtempSync(path.join(os.tmpdir(), 'abha-desk-app-'));
   const sandbox = await startSandbox({ port: 0, ...sandboxOptions });
   const settings = openConfSettings(dataFolder);
-  settings.update({ operatorName: 'Meena (front desk)' });
+  settings.update({ operatorName: 'Meena (front desk)', abdmApi: options.api ?? 'v1' });
   const core = await startAppCore({
     dataFolder,
     settings,

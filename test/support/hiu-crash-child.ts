@@ -22,16 +22,23 @@ if (!dataFolder || !secretsFile || !gatewayBaseUrl) {
   process.exit(2);
 }
 
+function legacySettings(folder: string) {
+  const settings = openConfSettings(folder);
+  settings.update({ abdmApi: 'v1' });
+  return settings;
+}
+
 const say = (message: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(message)}\n`);
 const errors: string[] = [];
 
 const secrets = fileSecretDriver(secretsFile);
 const core = await startAppCore({
   dataFolder,
-  settings: openConfSettings(dataFolder),
+  // The fake gateway below speaks v0.5.
+  settings: legacySettings(dataFolder),
   secretDriver: secrets,
   transport: 'web',
-  training: async () => ({ gatewayBaseUrl, healthIdBaseUrl: `${gatewayBaseUrl}/healthid`, clientId: 'crash-test', clientSecret: async () => 'x' }),
+  training: async () => ({ gatewayBaseUrl, healthIdBaseUrl: `${gatewayBaseUrl}/healthid`, abhaV3BaseUrl: `${gatewayBaseUrl}/abha`, hiecmBaseUrl: gatewayBaseUrl, clientId: 'crash-test', clientSecret: async () => 'x' }),
   bridgePort: 0,
   logError: (what, error) => void errors.push(`${what}: ${error instanceof Error ? error.message : String(error)}`),
   logNotice: (notice) => console.error(notice),

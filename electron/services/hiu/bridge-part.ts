@@ -55,7 +55,8 @@ export class BridgePart implements Part {
 
   settingsKey(settings: Settings): string {
     const { host, port, dataPushLimitMb } = settings.bridge;
-    return [host, this.deps.portOverride ?? port, dataPushLimitMb].join('|');
+    // A switch of ABDM API serves the other generation's callback paths (and JWKS) from then on.
+    return [host, this.deps.portOverride ?? port, dataPushLimitMb, settings.abdmApi].join('|');
   }
 
   async start(): Promise<void> {

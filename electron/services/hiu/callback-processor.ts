@@ -4,6 +4,7 @@
 // tells us about it) waits and is tried again whenever another callback has been applied.
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 import type { CallbackKind, GatewayGeneration, HiuOperation } from '../../abdm/gateway-generation';
+import { gatewayGenerationOfPath } from '../../abdm/gateway-generations';
 import type { EventName, EventPayloads } from '../../ipc/contract';
 import type { CallbackInboxStore, InboxEntry } from '../../store/callback-inbox';
 import type { TimelineStore } from '../../store/timeline';
@@ -119,7 +120,8 @@ export class CallbackProcessor {
 
   private apply(entry: InboxEntry, post: (() => void)[], events: [EventName, unknown][]): Outcome {
     const body = JSON.parse(entry.body) as Record<string, unknown>;
-    const payload = this.deps.generation().callbackPayload(entry.kind, body);
+    // Read in the shape of the generation it came in, even if the API was switched since.
+    const payload = gatewayGenerationOfPath(entry.path).callbackPayload(entry.kind, body);
     const error = payload.error as { code?: unknown } | null | undefined;
     const errorCode = error && error.code !== undefined && error.code !== null ? String(error.code) : null;
     const handler = this.handlers.get(entry.kind);

@@ -4,7 +4,7 @@
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 import { registerBridgeUrl } from '../../abdm/bridge-registration';
 import type { GatewayGeneration } from '../../abdm/gateway-generation';
-import { GATEWAY_V05 } from '../../abdm/gateway-v05';
+import { gatewayGenerationFor } from '../../abdm/gateway-generations';
 import { createHiuGatewayClient, type HiuGatewayClient } from '../../abdm/hiu-gateway-client';
 import type { Part } from '../../core/parts';
 import type { EventName, EventPayloads } from '../../ipc/contract';
@@ -59,7 +59,7 @@ export class HiuEngine {
   readonly processor: CallbackProcessor;
   private readonly erasure: RecordErasure;
   private readonly timeline: TimelineStore;
-  private readonly generation: () => GatewayGeneration = () => GATEWAY_V05;
+  private readonly generation: () => GatewayGeneration = () => gatewayGenerationFor(this.deps.settings().abdmApi);
   private client: { key: string; client: HiuGatewayClient } | null = null;
   /** The simulator the bridge URL was last registered with (training), so it is registered once per simulator. */
   private registered: string | null = null;

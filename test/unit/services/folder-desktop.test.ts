@@ -22,12 +22,12 @@ let served: number;
 
 function cardService(folder = exportsFolder): CardService {
   const tokens = new UserTokens();
-  tokens.remember(ABHA, 'x-token');
+  tokens.remember(ABHA, { token: 'x-token', api: 'v1' });
   // Each card fetched is different, so a file that was overwritten shows.
   const document = (mimeType: string, prefix: string) => async () => ({ data: Buffer.from(`${prefix} card #${++served}`), mimeType });
   const client = { pdfCard: document('application/pdf', '%PDF-1.4'), pngCard: document('image/png', '\x89PNG') } as unknown as HealthIdClient;
   const audit = { record: (action: string) => void audited.push(action) } as unknown as AuditLog;
-  return new CardService({ healthId: async () => client, tokens, audit, desktop: folderDesktop(folder) });
+  return new CardService({ abha: async () => ({ api: 'v1', client }), tokens, audit, desktop: folderDesktop(folder) });
 }
 
 beforeEach(() => {
