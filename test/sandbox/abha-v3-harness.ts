@@ -20,6 +20,8 @@ export interface V3 {
   getBytes(path: string, extra?: Record<string, string>): Promise<{ status: number; contentType: string | null; bytes: Buffer }>;
   /** OAEP SHA-1 under the certificate key, base64. */
   enc(value: string): string;
+  /** A fresh gateway session token (after moving a manual clock past its 600 s). */
+  renew(): Promise<void>;
 }
 
 async function toResult(response: Response): Promise<HttpResult> {
@@ -35,7 +37,7 @@ async function toResult(response: Response): Promise<HttpResult> {
 
 export async function startV3(options: { clock?: ManualClock; seed?: string } = {}): Promise<V3> {
   const sandbox = await startTestSandbox({ clock: options.clock, seed: options.seed });
-  const token = await gatewayToken(sandbox);
+  let token = await gatewayToken(sandbox);
   const base = sandbox.abhaV3BaseUrl;
   const now = () => options.clock?.now() ?? Date.now();
   const headers = (extra: Record<string, string> = {}) => ({
@@ -50,7 +52,9 @@ export async function startV3(options: { clock?: ManualClock; seed?: string } = 
   return {
     sandbox,
     base,
-    token,
+    get token() {
+      return token;
+    },
     key,
     now,
     headers,
@@ -60,6 +64,9 @@ export async function startV3(options: { clock?: ManualClock; seed?: string } = 
     getBytes: async (path, extra) => {
       const response = await fetch(`${base}${path}`, { headers: headers(extra) });
       return { status: response.status, contentType: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
+    },
+    renew: async () => {
+      token = await gatewayToken(sandbox);
     },
     enc: (value) => publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' }, Buffer.from(value)).toString('base64'),
   };
