@@ -1,6 +1,7 @@
-// What each ABDM code (Health ID's HIS-…) means for the person at the desk, and what to do next, keyed by the
-// code main passes on (AppError.abdmCode). Meanings come from reference/spec/healthid-v1.md §5.2 (which names
-// its sources, mostly real error bodies kept by other ABDM clients); docs/abdm-client.md lists every row's source.
+// What each ABDM code means for the person at the desk, and what to do next, keyed by the code main passes on
+// (AppError.abdmCode): Health ID v1's HIS-… (meanings from reference/spec/healthid-v1.md §5.2, which names its
+// sources, mostly real error bodies kept by other ABDM clients) and ABHA v3's ABDM-… and 900901 (meanings from
+// reference/spec/abdm-v3.md §2 "Errors"). docs/abdm-client.md lists every row's source. ABDM_MESSAGES holds both.
 
 export interface Bilingual {
   en: string;
@@ -118,3 +119,82 @@ export const HIS_MESSAGES: Record<string, Bilingual> = {
     hi: 'ABDM अभी उपलब्ध नहीं है। कुछ मिनट रुककर फिर कोशिश करें।',
   },
 };
+
+/**
+ * ABHA v3 (and HIE-CM v3) codes, as electron/abdm/abha-v3-errors.ts reads them from the body (`ABDM-1016: ` loses
+ * its ": "). `AUTH_FAILED` is the client's own code for a 200 answer whose authResult is not success.
+ */
+export const ABHA_V3_MESSAGES: Record<string, Bilingual> = {
+  'ABDM-1016': {
+    en: 'ABDM did not accept the time this computer sent. Check that the computer’s date, time and time zone are right, then try again.',
+    hi: 'ABDM ने इस कंप्यूटर का भेजा समय स्वीकार नहीं किया। कंप्यूटर की तारीख, समय और टाइम ज़ोन सही हैं यह जाँचकर फिर कोशिश करें।',
+  },
+  'ABDM-1094': {
+    en: 'This patient’s ABHA session has expired. Verify the patient again with an OTP to continue.',
+    hi: 'इस मरीज़ का ABHA सत्र समाप्त हो गया है। आगे बढ़ने के लिए मरीज़ को OTP से फिर से सत्यापित करें।',
+  },
+  'ABDM-1204': {
+    en: 'The OTP is wrong. Ask the patient to read out the OTP again and type it carefully; if it keeps failing, send a new OTP.',
+    hi: 'OTP गलत है। मरीज़ से OTP दोबारा पढ़वाकर ध्यान से लिखें; बार-बार गलत हो तो नया OTP भेजें।',
+  },
+  'ABDM-1124': {
+    en: 'This mobile number is already linked to 6 ABHAs, the most allowed. Ask the patient for a different mobile number.',
+    hi: 'यह मोबाइल नंबर पहले ही 6 ABHA से जुड़ा है, जो अधिकतम सीमा है। मरीज़ से कोई दूसरा मोबाइल नंबर लें।',
+  },
+  'ABDM-1114': {
+    en: 'No ABHA was found for these details. Check them with the patient and type them again.',
+    hi: 'इन विवरणों से कोई ABHA नहीं मिला। मरीज़ से जाँचकर दोबारा लिखें।',
+  },
+  'ABDM-1211': {
+    en: 'No ABHA was found for these details. Check them with the patient and type them again.',
+    hi: 'इन विवरणों से कोई ABHA नहीं मिला। मरीज़ से जाँचकर दोबारा लिखें।',
+  },
+  'ABDM-1017': {
+    en: 'This OTP session is not valid or has expired. Start again from sending the OTP.',
+    hi: 'यह OTP सत्र मान्य नहीं है या समाप्त हो गया है। OTP भेजने वाले चरण से फिर शुरू करें।',
+  },
+  'ABDM-2401': {
+    en: 'ABDM no longer accepts this patient’s ABHA session. Verify the patient again with an OTP to continue.',
+    hi: 'ABDM अब इस मरीज़ का ABHA सत्र स्वीकार नहीं करता। आगे बढ़ने के लिए मरीज़ को OTP से फिर से सत्यापित करें।',
+  },
+  'ABDM-2402': {
+    en: 'ABDM did not accept the time this computer sent. Check that the computer’s date, time and time zone are right, then try again.',
+    hi: 'ABDM ने इस कंप्यूटर का भेजा समय स्वीकार नहीं किया। कंप्यूटर की तारीख, समय और टाइम ज़ोन सही हैं यह जाँचकर फिर कोशिश करें।',
+  },
+  'ABDM-2403': {
+    en: 'ABDM did not accept the consent manager set for this clinic. Ask the administrator to check the ABDM settings.',
+    hi: 'ABDM ने इस क्लिनिक के लिए सेट किया गया कंसेंट मैनेजर स्वीकार नहीं किया। व्यवस्थापक से ABDM सेटिंग्स जाँचने को कहें।',
+  },
+  'ABDM-2404': {
+    en: 'ABDM did not accept this request’s reference number. Try again; if it repeats, report it to the app’s support.',
+    hi: 'ABDM ने इस अनुरोध की संदर्भ संख्या स्वीकार नहीं की। फिर कोशिश करें; बार-बार हो तो ऐप सहायता को बताएँ।',
+  },
+  'ABDM-2500': {
+    en: 'ABDM did not receive this clinic’s access. Try again; if it repeats, ask the administrator to check the ABDM settings.',
+    hi: 'ABDM को इस क्लिनिक की पहुँच नहीं मिली। फिर कोशिश करें; बार-बार हो तो व्यवस्थापक से ABDM सेटिंग्स जाँचने को कहें।',
+  },
+  'ABDM-9999': {
+    en: 'ABDM had an unexpected problem on its side. Wait a minute and try again.',
+    hi: 'ABDM की ओर से कोई अनपेक्षित समस्या आई। एक मिनट रुककर फिर कोशिश करें।',
+  },
+  'ABDM-1101': {
+    en: 'ABDM had already been told about this record transfer. Nothing more needs to be done.',
+    hi: 'ABDM को इस रिकॉर्ड ट्रांसफ़र की सूचना पहले ही मिल चुकी थी। और कुछ करने की ज़रूरत नहीं है।',
+  },
+  '900901': {
+    en: 'ABDM did not accept this clinic’s session. Try again; if it repeats, ask the administrator to check the client ID and secret in Settings.',
+    hi: 'ABDM ने इस क्लिनिक का सत्र स्वीकार नहीं किया। फिर कोशिश करें; बार-बार हो तो व्यवस्थापक से सेटिंग्स में क्लाइंट ID और सीक्रेट जाँचने को कहें।',
+  },
+  // Not an error code of the notes' list: their §5 names it as what a client without the API subscription gets (403).
+  '900908': {
+    en: 'ABDM has not given this clinic access to this service yet. Ask the administrator to check the clinic’s ABDM registration.',
+    hi: 'ABDM ने इस क्लिनिक को अभी यह सेवा इस्तेमाल करने की अनुमति नहीं दी है। व्यवस्थापक से क्लिनिक का ABDM पंजीकरण जाँचने को कहें।',
+  },
+  AUTH_FAILED: {
+    en: 'ABDM did not accept the OTP. Ask the patient to read out the OTP again and type it carefully; if it keeps failing, send a new OTP.',
+    hi: 'ABDM ने OTP स्वीकार नहीं किया। मरीज़ से OTP दोबारा पढ़वाकर ध्यान से लिखें; बार-बार गलत हो तो नया OTP भेजें।',
+  },
+};
+
+/** Every code with words: Health ID v1's and ABHA v3's (the codes never overlap: HIS-… vs ABDM-… and 900901). */
+export const ABDM_MESSAGES: Record<string, Bilingual> = { ...HIS_MESSAGES, ...ABHA_V3_MESSAGES };

@@ -1,7 +1,7 @@
 // The words for every failure main reports: main sends codes and parameters (electron/shared/errors.ts), and
 // this turns them into the operator's language. Pure, so tests can read what a desk would show.
 import type { AppError, FieldIssue, MessageParams } from '../../electron/shared/errors';
-import { HIS_MESSAGES } from './abdm-messages';
+import { ABDM_MESSAGES, HIS_MESSAGES } from './abdm-messages';
 import { fill, strings, translate, type Language, type StringKey } from './i18n';
 
 /** A field's problem in words; a field may have its own words for a problem (`field.clientSecret.required`). */
@@ -24,7 +24,7 @@ export function errorText(error: AppError, lang: Language): string {
 
 /** ABDM's most specific code first, then its top-level code, then what the HTTP status says. */
 function abdmRefusal(error: AppError, lang: Language): string {
-  const known = (code: unknown) => (typeof code === 'string' ? HIS_MESSAGES[code]?.[lang] : undefined);
+  const known = (code: unknown) => (typeof code === 'string' ? ABDM_MESSAGES[code]?.[lang] : undefined);
   return known(error.abdmCode) ?? known(error.params?.topCode) ?? byStatus(Number(error.params?.status), lang);
 }
 
