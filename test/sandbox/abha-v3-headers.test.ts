@@ -125,6 +125,19 @@ describe('ABHA v3 headers, encryption and error shapes', () => {
     });
   });
 
+  it('answers an injected fault in a v3 shape (500, ABDM-9999), not in v1\'s ApiError', async () => {
+    const faults = `${v3.sandbox.url}/_sandbox/faults`;
+    const set = (body: object) => fetch(faults, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await set({ errorRate: 1 });
+    try {
+      const res = await v3.get('/profile/public/certificate');
+      expect(res.status).toBe(500);
+      expect(codeOf(res)).toBe('ABDM-9999');
+    } finally {
+      await set({});
+    }
+  });
+
   it('forces a shape for every later error through POST /_sandbox/abha-v3/error-shape, until null', async () => {
     const control = `${v3.sandbox.url}/_sandbox/abha-v3/error-shape`;
     const set = (shape: string | null) => fetch(control, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ shape }) });
