@@ -69,6 +69,8 @@ export class BridgePart implements Part {
         inbox: this.inbox,
         pushes: this.pages,
         jwksUrl: this.deps.jwksUrl,
+        // Read at each JWKS fetch: v3 asks for its certs with fresh REQUEST-ID/TIMESTAMP and the X-CM-ID.
+        jwksHeaders: () => this.deps.generation().certsHeaders(this.deps.settings().cmId),
         now: this.deps.now,
         dataPushLimitBytes: settings.bridge.dataPushLimitMb * 1024 * 1024,
         listener: {

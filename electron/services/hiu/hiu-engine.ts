@@ -73,6 +73,7 @@ export class HiuEngine {
       generation: this.generation,
       client: () => this.gatewayClient(),
       cmId: () => deps.settings().cmId,
+      hiuId: () => hiuIdOf(deps.settings()),
       now,
       answerTimeoutMs: () => deps.settings().hiu.answerTimeoutSeconds * 1000,
     });
