@@ -113,6 +113,22 @@ describe('HIE-CM v3 consent and data flow', () => {
     expect(onInit.body.error.code).toMatch(/^ABDM-\d{4}$/);
   });
 
+  it('a notify for a transaction the CM does not know is accepted once, then ABDM-1101', async () => {
+    const notification = {
+      notification: {
+        consentId: crypto.randomUUID(),
+        transactionId: crypto.randomUUID(),
+        doneAt: new Date().toISOString(),
+        notifier: { type: 'HIU', id: V3_HIU_ID },
+        statusNotification: { sessionStatus: 'FAILED', hipId: 'HIP-CITYCLINIC-PUNE', statusResponses: [] },
+      },
+    };
+    expect((await h.send('/data-flow/v3/health-information/notify', notification)).status).toBe(202);
+    const again = await h.send('/data-flow/v3/health-information/notify', notification);
+    expect(again.status).toBe(400);
+    expect((again.json as { error: { code: string } }).error.code).toMatch(/^ABDM-1101/);
+  });
+
   it('on-notify for a notification never sent is refused', async () => {
     const ack = await h.send('/consent/v3/request/hiu/on-notify', { acknowledgement: [], response: { requestId: crypto.randomUUID() } });
     expect(ack.status).toBe(400);
