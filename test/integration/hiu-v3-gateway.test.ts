@@ -1,0 +1,197 @@
+// The HIE-CM v3 pieces of the app together against the sandbox's HIE-CM v3 (docs/sandbox-hiecm-v3.md): the v3
+// gateway session, GATEWAY_V3 building every request from the payloads the HIU services give, the HIU gateway
+// client sending them, and the callback bridge serving GATEWAY_V3's routes (tokens checked against
+// /gateway/v3/certs, fetched with the v3 headers). Consent → notify → acknowledgement → fetch → health-information
+// request → Fidelius push to the bridge → transfer notify, each callback read back into the v0.5 shape the
+// services expect.
+import { createHash, randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AbdmError } from '../../electron/abdm/errors';
+import type { HiuOperation } from '../../electron/abdm/gateway-generation';
+import { GATEWAY_V3 } from '../../electron/abdm/gateway-v3';
+import { createHiuGatewayClient, type HiuGatewayClient } from '../../electron/abdm/hiu-gateway-client';
+import { GatewaySession } from '../../electron/abdm/session';
+import { v3Headers } from '../../electron/abdm/v3-headers';
+import { dataPushPath, newPushSecret, startCallbackBridge, type RunningBridge } from '../../electron/bridge/callback-bridge';
+import type { ReceivedCallback, ReceivedPushPage } from '../../electron/bridge/ports';
+import { decrypt, generateKeyMaterial } from '../../electron/crypto/fidelius';
+import { purposeOf } from '../../electron/shared/hiu-terms';
+import { IMMEDIATE_HIU_SETTINGS } from '../../sandbox/gateway/hiu/hiu-settings';
+import type { RunningSandbox } from '../../sandbox/index';
+import { CLIENT, sendRaw, startTestSandbox } from '../support/sandbox-http';
+
+const HIU_ID = 'HIU-ABHADESK-V3';
+const PATIENT = 'asha.verma@sbx';
+
+let sandbox: RunningSandbox;
+let bridge: RunningBridge;
+let session: GatewaySession;
+let client: HiuGatewayClient;
+const callbacks: ReceivedCallback[] = [];
+const pages: ReceivedPushPage[] = [];
+const secrets = new Set<string>();
+
+beforeEach(async () => {
+  callbacks.length = 0;
+  pages.length = 0;
+  sandbox = await startTestSandbox({ hiu: IMMEDIATE_HIU_SETTINGS });
+  const base = sandbox.hiecmBaseUrl;
+  session = new GatewaySession({ gatewayBaseUrl: base, api: 'v3', cmId: 'sbx', clientId: CLIENT.clientId, clientSecret: async () => CLIENT.clientSecret });
+  client = createHiuGatewayClient({ gatewayBaseUrl: base, session });
+  bridge = await startCallbackBridge({
+    host: '127.0.0.1',
+    port: 0,
+    generation: GATEWAY_V3,
+    inbox: { store: async (callback) => (callbacks.push(callback), 'stored') },
+    pushes: { knows: async (secret) => secrets.has(secret), store: async (page) => (pages.push(page), 'stored') },
+    jwksUrl: async () => `${base}${GATEWAY_V3.certsPath}`,
+    jwksHeaders: () => GATEWAY_V3.certsHeaders('sbx'),
+    dataPushLimitBytes: 16 * 1024 * 1024,
+  });
+  const registered = await sendRaw(`${base}/gateway/v3/bridge/url`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', Authorization: `Bearer ${await session.accessToken()}`, ...v3Headers(), 'X-CM-ID': 'sbx' },
+    body: JSON.stringify({ url: bridge.url }),
+  });
+  expect(registered.status, registered.text).toBe(202);
+});
+
+afterEach(async () => {
+  await bridge.close();
+  await sandbox.close();
+});
+
+/** Sends an operation as the outbox does (our requestId, the time now, cm and HIU ids); returns its requestId. */
+async function send(operation: HiuOperation, payload: Record<string, unknown>): Promise<string> {
+  const requestId = randomUUID();
+  const request = GATEWAY_V3.request(operation, { requestId, timestamp: new Date().toISOString(), cmId: 'sbx', hiuId: HIU_ID }, payload);
+  expect(await client.send(operation, request)).toBe(202);
+  return requestId;
+}
+
+/** The stored callback matching, once it has come; with its v0.5-shaped payload. */
+async function received(match: (callback: ReceivedCallback) => boolean) {
+  const callback = await vi.waitFor(() => {
+    const found = callbacks.find(match);
+    if (!found) throw new Error('not yet');
+    return found;
+  }, { timeout: 5_000, interval: 20 });
+  return { callback, payload: GATEWAY_V3.callbackPayload(callback.kind, JSON.parse(callback.body)) as Record<string, any> };
+}
+
+const answering = (requestId: string) => (c: ReceivedCallback) => c.respRequestId === requestId;
+
+function consentPayload() {
+  const now = Date.now();
+  return {
+    consent: {
+      purpose: purposeOf('CAREMGT'),
+      patient: { id: PATIENT },
+      hiu: { id: HIU_ID },
+      requester: { name: 'Dr. Kavya Rao', identifier: { type: 'REGNO', value: 'KA-45821', system: 'https://www.mciindia.org' } },
+      hiTypes: ['OPConsultation', 'Prescription', 'DiagnosticReport', 'DischargeSummary'],
+      permission: {
+        accessMode: 'VIEW',
+        dateRange: { from: '2019-01-01T00:00:00.000Z', to: new Date(now).toISOString() },
+        dataEraseAt: new Date(now + 30 * 86_400_000).toISOString(),
+        frequency: { unit: 'HOUR', value: 1, repeats: 0 },
+      },
+    },
+  };
+}
+
+describe('HIU on HIE-CM v3 against the sandbox', () => {
+  it('consent, grant, acknowledgement, fetch, health-information request, push and transfer notify', async () => {
+    // Consent request → on-init names the consent manager's id for it.
+    const initId = await send('consentRequests.init', consentPayload());
+    const onInit = await received(answering(initId));
+    expect(onInit.callback.kind).toBe('consentRequests.onInit');
+    expect(onInit.payload.resp).toEqual({ requestId: initId });
+    const consentRequestId = onInit.payload.consentRequest.id as string;
+
+    // The grant comes as a notification with its own REQUEST-ID; acknowledged with response.requestId = that id
+    // (the sandbox refuses an acknowledgement naming anything else with ABDM-1030).
+    const notify = await received((c) => c.kind === 'consents.notify' && JSON.parse(c.body).notification.consentRequestId === consentRequestId);
+    expect(notify.callback.respRequestId).toBeNull();
+    expect(notify.payload.notification.status).toBe('GRANTED');
+    const artefacts = (notify.payload.notification.consentArtefacts as { id: string }[]).map((a) => a.id);
+    expect(artefacts).toHaveLength(3);
+    await send('consents.onNotify', { acknowledgement: artefacts.map((consentId) => ({ status: 'OK', consentId })), resp: { requestId: notify.callback.requestId } });
+
+    // Status: on-status in v0.5 shape.
+    const statusId = await send('consentRequests.status', { consentRequestId });
+    const onStatus = await received(answering(statusId));
+    expect(onStatus.payload.consentRequest).toMatchObject({ id: consentRequestId, status: 'GRANTED' });
+
+    // Fetch one artefact → its detail names the HIP.
+    const fetchId = await send('consents.fetch', { consentId: artefacts[0] });
+    const onFetch = await received(answering(fetchId));
+    const detail = onFetch.payload.consent.consentDetail;
+    expect(onFetch.payload.consent.status).toBe('GRANTED');
+    expect(detail.consentId).toBe(artefacts[0]);
+    expect(detail.patient.id).toBe(PATIENT);
+
+    // Health-information request with a fresh Fidelius key; the HIP pushes to our bridge's secret URL.
+    const keys = generateKeyMaterial();
+    const secret = newPushSecret();
+    secrets.add(secret);
+    const hiRequestId = await send('healthInformation.request', {
+      hiRequest: {
+        consent: { id: artefacts[0] },
+        dateRange: detail.permission.dateRange,
+        dataPushUrl: `${bridge.url}${dataPushPath(secret)}`,
+        keyMaterial: {
+          cryptoAlg: 'ECDH',
+          curve: 'Curve25519',
+          dhPublicKey: { expiry: new Date(Date.now() + 3_600_000).toISOString(), parameters: 'Curve25519/32byte random key', keyValue: keys.publicKey },
+          nonce: keys.nonce,
+        },
+      },
+    });
+    const onRequest = await received(answering(hiRequestId));
+    const transactionId = onRequest.payload.hiRequest.transactionId as string;
+    expect(transactionId).toBeTruthy();
+
+    await vi.waitFor(() => expect(pages.length).toBeGreaterThan(0), { timeout: 5_000, interval: 20 });
+    await vi.waitFor(() => expect(pages.length).toBe(pages[0]!.pageCount), { timeout: 5_000, interval: 20 });
+    const entries = pages.flatMap((page) => {
+      expect(page.secret).toBe(secret);
+      expect(page.transactionId).toBe(transactionId);
+      const body = JSON.parse(page.body);
+      return (body.entries as any[]).map((entry) => ({ entry, keyMaterial: body.keyMaterial }));
+    });
+    expect(entries.length).toBeGreaterThan(0);
+    for (const { entry, keyMaterial } of entries) {
+      const text = decrypt({ encryptedData: entry.content, requesterNonce: keys.nonce, senderNonce: keyMaterial.nonce, requesterPrivateKey: keys.privateKey, senderPublicKey: keyMaterial.dhPublicKey.keyValue });
+      expect(createHash('md5').update(text, 'utf8').digest('hex')).toBe(entry.checksum);
+      expect(JSON.parse(text).resourceType).toBe('Bundle');
+    }
+
+    // The transfer is reported once; a second report of it is refused (ABDM-1101).
+    const notification = {
+      consentId: artefacts[0],
+      transactionId,
+      doneAt: new Date().toISOString(),
+      notifier: { type: 'HIU', id: HIU_ID },
+      statusNotification: {
+        sessionStatus: 'TRANSFERRED',
+        hipId: detail.hip.id,
+        statusResponses: [...new Set(entries.map((e) => e.entry.careContextReference as string))].map((careContextReference) => ({ careContextReference, hiStatus: 'OK', description: 'Decrypted and stored' })),
+      },
+    };
+    await send('healthInformation.notify', { notification });
+    const again = await send('healthInformation.notify', { notification }).catch((error: unknown) => error);
+    expect(again).toBeInstanceOf(AbdmError);
+    expect(again).toMatchObject({ status: 400 });
+    expect(String((again as AbdmError).code)).toMatch(/ABDM-1101/);
+  });
+
+  it('a refused consent request comes back as an error in the on-init, read where the services read it', async () => {
+    const payload = consentPayload();
+    payload.consent.patient.id = 'nobody.here@sbx';
+    const initId = await send('consentRequests.init', payload);
+    const onInit = await received(answering(initId));
+    expect(onInit.payload.error).toMatchObject({ code: expect.stringMatching(/^ABDM-/) });
+    expect(onInit.payload.resp).toEqual({ requestId: initId });
+  });
+});
