@@ -37,8 +37,9 @@ export class AbhaV3Key {
       return await send((value) => encryptForAbha(used.key, value));
     } catch (error) {
       if (!mayBeKeyRefusal(error)) throw error;
-      const fresh = await this.refetch(used);
-      if (fresh.text === used.text) throw error;
+      // Failing to fetch the key again leaves ABDM's refusal as the thing to report.
+      const fresh = await this.refetch(used).catch(() => undefined);
+      if (!fresh || fresh.text === used.text) throw error;
       return send((value) => encryptForAbha(fresh.key, value));
     }
   }
