@@ -177,9 +177,10 @@ export const ABHA_V3_MESSAGES: Record<string, Bilingual> = {
     en: 'ABDM had an unexpected problem on its side. Wait a minute and try again.',
     hi: 'ABDM की ओर से कोई अनपेक्षित समस्या आई। एक मिनट रुककर फिर कोशिश करें।',
   },
+  // The notes: a repeated HIE-CM transfer notify; the simulator also answers a taken ABHA address with it.
   'ABDM-1101': {
-    en: 'ABDM had already been told about this record transfer. Nothing more needs to be done.',
-    hi: 'ABDM को इस रिकॉर्ड ट्रांसफ़र की सूचना पहले ही मिल चुकी थी। और कुछ करने की ज़रूरत नहीं है।',
+    en: 'ABDM already has this. If you were choosing an ABHA address, it is taken: ask the patient to choose another one. Otherwise nothing more needs to be done.',
+    hi: 'ABDM के पास यह पहले से है। अगर आप ABHA पता चुन रहे थे, तो वह पहले से लिया जा चुका है: मरीज़ से कोई दूसरा पता चुनने को कहें। नहीं तो और कुछ करने की ज़रूरत नहीं है।',
   },
   '900901': {
     en: 'ABDM did not accept this clinic’s session. Try again; if it repeats, ask the administrator to check the client ID and secret in Settings.',
