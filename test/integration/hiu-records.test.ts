@@ -5,8 +5,25 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ABDM_APIS } from '../../electron/store/settings-schema';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
 import { assertHiuSchema, REQUEST_SCHEMAS } from '../sandbox/hiu-harness';
+
+/** The paths each generation's timeline shows (docs/sandbox-hiu.md, docs/sandbox-hiecm-v3.md). */
+const PATHS = {
+  v1: {
+    init: '/v0.5/consent-requests/init',
+    onInit: '/v0.5/consent-requests/on-init',
+    callbacks: ['/v0.5/consents/hiu/notify', '/v0.5/consents/on-fetch', '/v0.5/health-information/hiu/on-request'],
+    transferNotify: '/v0.5/health-information/notify',
+  },
+  v3: {
+    init: '/consent/v3/request/init',
+    onInit: '/api/v3/hiu/consent/request/on-init',
+    callbacks: ['/api/v3/hiu/consent/request/notify', '/api/v3/hiu/consent/on-fetch', '/api/v3/hiu/health-information/on-request'],
+    transferNotify: '/data-flow/v3/health-information/notify',
+  },
+};
 
 let app: HiuApp | undefined;
 afterEach(async () => {
@@ -14,15 +31,20 @@ afterEach(async () => {
   app = undefined;
 });
 
-describe('HIU flow against the simulator', () => {
+describe.each(ABDM_APIS)('HIU flow against the simulator on ABDM API %s', (api) => {
   it('finds, authenticates, gets consent and reads every record of asha.verma at three HIPs byte for byte', async () => {
-    app = await startHiuApp({ pageSize: 2 });
-    const found = await app.call('hiu.findPatient', { patientId: 'asha.verma@sbx' });
-    expect(found).toEqual({ id: 'asha.verma@sbx', name: 'Asha Devi Verma' });
-
-    const started = await app.call('hiu.authStart', { patientId: 'asha.verma@sbx', mode: 'MOBILE_OTP' });
-    const kyc = await app.call('hiu.authConfirm', { flowId: started.flowId, otp: '123456' });
-    expect(kyc.patient).toMatchObject({ id: 'asha.verma@sbx', name: 'Asha Devi Verma', gender: 'F', yearOfBirth: 1988 });
+    app = await startHiuApp({ pageSize: 2 }, {}, { api });
+    if (api === 'v1') {
+      const found = await app.call('hiu.findPatient', { patientId: 'asha.verma@sbx' });
+      expect(found).toEqual({ id: 'asha.verma@sbx', name: 'Asha Devi Verma' });
+      const started = await app.call('hiu.authStart', { patientId: 'asha.verma@sbx', mode: 'MOBILE_OTP' });
+      const kyc = await app.call('hiu.authConfirm', { flowId: started.flowId, otp: '123456' });
+      expect(kyc.patient).toMatchObject({ id: 'asha.verma@sbx', name: 'Asha Devi Verma', gender: 'F', yearOfBirth: 1988 });
+    } else {
+      // HIE-CM v3 has no patient find or user auth: the desk is told so, nothing is sent.
+      expect((await app.fail('hiu.findPatient', { patientId: 'asha.verma@sbx' })).code).toBe('NOT_ON_THIS_API');
+      expect((await app.fail('hiu.authStart', { patientId: 'asha.verma@sbx', mode: 'MOBILE_OTP' })).code).toBe('NOT_ON_THIS_API');
+    }
 
     const requested = await app.call('consents.request', consentInput('asha.verma@sbx', Date.now()));
     expect(requested.status).toBe('REQUESTED'); // the gateway's 202 came; the on-init may or may not have
@@ -64,13 +86,15 @@ describe('HIU flow against the simulator', () => {
     // The timeline shows each request's 202 and each callback, in order, for this consent request.
     const timeline = await app.call('timeline.list', { consentRequestId: requested.id });
     const steps = timeline.map((e) => `${e.direction} ${e.path} ${e.step} ${e.httpStatus}`);
-    expect(steps.slice(0, 2)).toEqual(['out /v0.5/consent-requests/init accepted 202', 'in /v0.5/consent-requests/on-init received 202']);
-    for (const path of ['/v0.5/consents/hiu/notify', '/v0.5/consents/on-fetch', '/v0.5/health-information/hiu/on-request']) {
+    const paths = PATHS[api];
+    expect(steps.slice(0, 2)).toEqual([`out ${paths.init} accepted 202`, `in ${paths.onInit} received 202`]);
+    for (const path of paths.callbacks) {
       expect(steps, path).toContain(`in ${path} received 202`);
     }
-    expect(steps.filter((s) => s === 'out /v0.5/health-information/notify accepted 202')).toHaveLength(3);
-    // Every body the app sent conforms to the official interface file (checked there, not by the simulator's own rules).
-    for (const entry of timeline.filter((e) => e.direction === 'out' && e.step === 'accepted')) {
+    expect(steps.filter((s) => s === `out ${paths.transferNotify} accepted 202`)).toHaveLength(3);
+    // Every body the app sent conforms to the official v0.5 interface file (checked there, not by the simulator's own
+    // rules); the v3 bodies are checked against NHA's v3 file in test/unit/abdm/gateway-v3.test.ts.
+    for (const entry of timeline.filter((e) => api === 'v1' && e.direction === 'out' && e.step === 'accepted')) {
       const sent = app.core.hiu.outbox.get(entry.requestId)!;
       const schema = REQUEST_SCHEMAS[entry.path.replace('/v0.5', '')]!;
       assertHiuSchema(schema, { requestId: sent.requestId, timestamp: new Date().toISOString(), ...sent.payload });
@@ -83,9 +107,9 @@ describe('HIU flow against the simulator', () => {
   });
 });
 
-describe('printing and saving a record', () => {
+describe.each(ABDM_APIS)('printing and saving a record on ABDM API %s', (api) => {
   it('prints each record on A4 with the clinic header and saves it as a PDF that says the same', async () => {
-    app = await startHiuApp();
+    app = await startHiuApp({}, {}, { api });
     const requested = await app.call('consents.request', consentInput('asha.verma@sbx', Date.now()));
     await app.waitForConsent(requested.id, (c) => c.status === 'GRANTED' && c.artefacts.every((a) => a.fetched) && c.artefacts.length === 3, 'granted');
     await app.settle();

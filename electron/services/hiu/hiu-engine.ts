@@ -183,7 +183,8 @@ export class HiuEngine {
     const url = this.bridge.url();
     const key = `${gateway.gatewayBaseUrl}|${url}`;
     if (!url || this.registered === key) return;
-    await registerBridgeUrl({ gatewayBaseUrl: gateway.gatewayBaseUrl, session: gateway.session, url });
+    const v3 = this.generation().name === 'v3' ? { cmId: this.deps.settings().cmId } : undefined;
+    await registerBridgeUrl({ gatewayBaseUrl: gateway.gatewayBaseUrl, session: gateway.session, url, v3 });
     this.registered = key;
   }
 
