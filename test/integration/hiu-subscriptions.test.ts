@@ -2,6 +2,7 @@
 // the embedded simulator: the demo world and controls of docs/sandbox-hiu.md §2 and §6, the flow of
 // reference/spec/gateway-v05.md §2.17–2.19. What the simulator sent and was told is its own record.
 import { afterEach, describe, expect, it } from 'vitest';
+import { ABDM_APIS } from '../../electron/store/settings-schema';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
 
 const ASHA = 'asha.verma@sbx';
@@ -32,8 +33,8 @@ async function subscribe(h: HiuApp, more: { patientId?: string; categories?: ('L
   return (await h.call('subscriptions.list', {})).find((s) => s.id === view.id)!;
 }
 
-describe('subscriptions through the app', () => {
-  it('GRANTED with the patient’s three HIPs; a new care context arrives as a LINK event, acknowledged and shown', async () => {
+describe.each(ABDM_APIS)('subscriptions through the app on ABDM API %s', (api) => {
+  it.skipIf(api === 'v3')('GRANTED with the patient’s three HIPs; a new care context arrives as a LINK event, acknowledged and shown', async () => {
     app = await startHiuApp();
     const events = app.listen();
     const granted = await subscribe(app);
@@ -60,7 +61,7 @@ describe('subscriptions through the app', () => {
     expect(ack!.body.acknowledgement).toEqual({ status: 'OK', eventId: added.body.events[0] });
   });
 
-  it('a DATA event fetches the new records under the live consent when Settings say so', async () => {
+  it.skipIf(api === 'v3')('a DATA event fetches the new records under the live consent when Settings say so', async () => {
     app = await startHiuApp();
     const requested = await app.call('consents.request', consentInput(ASHA, Date.now()));
     await app.waitForConsent(requested.id, (c) => c.status === 'GRANTED' && c.artefacts.length === 3 && c.artefacts.every((a) => a.fetched), 'granted');
@@ -82,7 +83,7 @@ describe('subscriptions through the app', () => {
     await expectEachAcknowledgedOnce(app, '/subscriptions/hiu/notify', 1);
   });
 
-  it('with fetching off, a DATA event is shown and acknowledged, and nothing is fetched', async () => {
+  it.skipIf(api === 'v3')('with fetching off, a DATA event is shown and acknowledged, and nothing is fetched', async () => {
     app = await startHiuApp();
     const events = app.listen();
     const requested = await app.call('consents.request', consentInput(ASHA, Date.now()));
@@ -97,7 +98,7 @@ describe('subscriptions through the app', () => {
     expect(app.transfers().length).toBe(before);
   });
 
-  it('DENIED by the patient, and a granted one REVOKED later', async () => {
+  it.skipIf(api === 'v3')('DENIED by the patient, and a granted one REVOKED later', async () => {
     app = await startHiuApp({ subscriptionDecision: 'DENIED' });
     expect((await subscribe(app, { patientId: 'rohan.desai@sbx' })).status).toBe('DENIED');
     await app.control('/hiu/settings', { subscriptionDecision: 'GRANTED' });
@@ -110,14 +111,14 @@ describe('subscriptions through the app', () => {
     await expectEachAcknowledgedOnce(app, '/subscription-requests/hiu/notify', 3);
   });
 
-  it('refused by the CM (unknown patient): FAILED with 1414', async () => {
+  it.skipIf(api === 'v3')('refused by the CM (unknown patient): FAILED with 1414', async () => {
     app = await startHiuApp();
     await app.call('subscriptions.request', { patientId: 'nobody.here@sbx', categories: ['LINK'], from: new Date().toISOString(), to: new Date(Date.now() + DAY).toISOString() });
     await app.settle();
     expect(await app.call('subscriptions.list', {})).toEqual([expect.objectContaining({ patientId: 'nobody.here@sbx', status: 'FAILED', errorCode: '1414' })]);
   });
 
-  it('every callback delivered twice: each applied once, one event shown, each notification acknowledged once', async () => {
+  it.skipIf(api === 'v3')('every callback delivered twice: each applied once, one event shown, each notification acknowledged once', async () => {
     app = await startHiuApp();
     const events = app.listen();
     await app.control('/hiu/callback-faults', { duplicate: true });
@@ -129,5 +130,12 @@ describe('subscriptions through the app', () => {
     await expectEachAcknowledgedOnce(app, '/subscription-requests/hiu/notify', 1);
     await expectEachAcknowledgedOnce(app, '/subscriptions/hiu/notify', 1);
     expect(app.core.hiu.bridge.status().counters?.duplicates).toBeGreaterThan(0);
+  });
+
+  it.runIf(api === 'v3')('not built on HIE-CM v3: a subscription request is NOT_ON_THIS_API and nothing is sent', async () => {
+    app = await startHiuApp({}, {}, { api });
+    const failure = await app.fail('subscriptions.request', { patientId: ASHA, categories: ['LINK'], from: new Date(Date.now() - DAY).toISOString(), to: new Date(Date.now() + DAY).toISOString() });
+    expect(failure.code).toBe('NOT_ON_THIS_API');
+    expect(await app.call('timeline.list', {})).toEqual([]);
   });
 });
