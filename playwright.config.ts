@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import type { WebModeOptions } from './test/e2e/web-mode';
 
 // Debian's Chromium: Playwright's own browser download cannot reach its CDN from these machines.
 const chromium = {
@@ -20,7 +21,10 @@ const chromium = {
 
 // Each project keeps its own output folder: Playwright empties a project's folder when it starts,
 // and test-results/ also holds the other test steps' reports.
-export default defineConfig({
+/** The specs of the front desk (enrol, verify, cards), which run on both ABDM API generations. */
+const FRONT_DESK_SPECS = /front-desk-.*\.spec\.ts/;
+
+export default defineConfig<WebModeOptions>({
   testDir: 'test/e2e',
   globalSetup: './test/e2e/global-setup.ts',
   fullyParallel: false,
@@ -38,6 +42,13 @@ export default defineConfig({
       name: 'headless',
       outputDir: 'test-results/e2e-headless',
       use: { ...chromium, headless: true },
+    },
+    {
+      // The same front-desk specs with the desk set to ABDM's current API (ABHA v3, HIE-CM v3); the others use v1.
+      name: 'headless-v3',
+      testMatch: FRONT_DESK_SPECS,
+      outputDir: 'test-results/e2e-headless-v3',
+      use: { ...chromium, headless: true, abdmApi: 'v3' },
     },
     {
       // Run under xvfb-run: a real Chromium window, as an operator would see it.

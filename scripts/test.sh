@@ -32,7 +32,7 @@ step "vitest (unit, integration, sandbox, keychain)" env XDG_DATA_HOME="$keyring
     npx vitest run --reporter=default --reporter=json --outputFile='"$results"'/vitest.json'
 
 step "end to end, headless Chromium" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-headless.json" \
-  npx playwright test --project=headless --reporter=list,json
+  npx playwright test --project=headless --project=headless-v3 --reporter=list,json
 step "end to end, Chromium window under Xvfb" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e-headful.json" \
   xvfb-run -a -s "-screen 0 1280x800x24" npx playwright test --project=headful --reporter=list,json
 npx tsx scripts/electron-binary.ts

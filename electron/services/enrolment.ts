@@ -19,6 +19,11 @@ export interface OtpSent extends OtpStatus {
   flowId: string;
   /** Where the OTP went, masked: "XXXX XXXX 1234" or "XXXXXX5670". */
   sentTo: string;
+  /**
+   * Verification only: whose mobile the OTP went to — the one linked with the Aadhaar of `sentTo`, the
+   * mobile `sentTo` itself, or the mobile the ABHA `sentTo` is registered with.
+   */
+  via?: 'aadhaar-mobile' | 'this-mobile' | 'abha-mobile';
 }
 
 export interface EnrolmentResult {

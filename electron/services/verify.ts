@@ -45,7 +45,7 @@ export class VerifyService {
     await callAbdm(() => wireOf(clients).sendOtp(verification));
     verification.otp.sentAt = this.now();
     const flowId = this.flows.open(verification);
-    return { flowId, sentTo: shownAs(verification), ...otpStatus(verification.otp) };
+    return { flowId, sentTo: shownAs(verification), via: via(verification), ...otpStatus(verification.otp) };
   }
 
   async resendOtp(input: { flowId: string }): Promise<OtpSent> {
@@ -53,7 +53,7 @@ export class VerifyService {
     checkResendAllowed(verification.otp, this.now());
     await callAbdm(() => wire.resendOtp(verification));
     verification.otp = { sentAt: this.now(), resends: verification.otp.resends + 1 };
-    return { flowId: input.flowId, sentTo: shownAs(verification), ...otpStatus(verification.otp) };
+    return { flowId: input.flowId, sentTo: shownAs(verification), via: via(verification), ...otpStatus(verification.otp) };
   }
 
   async confirm(input: { flowId: string; otp: string }): Promise<VerifyOutcome> {
@@ -100,6 +100,11 @@ function wireOf(clients: AbhaClients): VerifyWire {
 function shownAs(verification: Verification): string {
   const { kind, value } = verification.identifier;
   return kind === 'mobile' ? `XXXXXX${value.slice(-4)}` : value;
+}
+
+function via(verification: Verification): OtpSent['via'] {
+  if (verification.identifier.kind === 'mobile') return 'this-mobile';
+  return verification.otpSystem === 'aadhaar' ? 'aadhaar-mobile' : 'abha-mobile';
 }
 
 function toChoice(account: V3Account): AbhaChoice {

@@ -21,6 +21,9 @@ export function findApi(): AbhaDeskApi | undefined {
 export type OtpSent = OutputOf<'enrol.start'>;
 export type PatientView = OutputOf<'patient.profile'>;
 export type EnrolmentResult = OutputOf<'enrol.create'>;
+export type EnrolNext = OutputOf<'enrol.verifyAadhaarOtp'>;
+export type VerifyOutcome = OutputOf<'verify.confirm'>;
+export type AbhaChoice = Extract<VerifyOutcome, { choose: unknown }>['choose'][number];
 export type PrintPreview = OutputOf<'card.printPreview'>;
 export type PrintLayout = PrintPreview['layout'];
 export type AuditEntry = OutputOf<'audit.list'>[number];

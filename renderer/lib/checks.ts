@@ -2,7 +2,7 @@
 // the same field-issue codes main uses, so one set of words (renderer/lib/i18n.ts `field.*`) serves both.
 // Main checks again; these only spare the patient an OTP sent for a mistyped number.
 import { aadhaarIssue } from '../../electron/shared/aadhaar';
-import { abhaAddressIssue, parseAbhaIdentifier } from '../../electron/shared/abha';
+import { abhaAddressIssue, parseAbhaIdentifier, parseVerifyIdentifier } from '../../electron/shared/abha';
 import { isEmail } from '../../electron/shared/email';
 import type { FieldIssueCode } from '../../electron/shared/errors';
 import { isMobile } from '../../electron/shared/mobile';
@@ -22,6 +22,11 @@ export function mobileCheck(mobile: string): FieldIssueCode | undefined {
 
 export function abhaIdentifierCheck(input: string): FieldIssueCode | undefined {
   return parseAbhaIdentifier(input) ? undefined : 'abha-identifier';
+}
+
+/** What Verify takes: an ABHA number or address, or a mobile. */
+export function verifyIdentifierCheck(input: string): FieldIssueCode | undefined {
+  return parseVerifyIdentifier(input) ? undefined : 'abha-identifier';
 }
 
 /** Optional: empty lets ABDM make the address from the ABHA number. */

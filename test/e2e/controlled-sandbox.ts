@@ -3,7 +3,7 @@ import { endpointsOf } from '../../electron/training/simulator';
 import { manualClock, startSandbox, type ManualClock, type RunningSandbox } from '../../sandbox/index';
 import { test as base } from './web-mode';
 
-/** Only the sandbox follows `clock`; main keeps the real time unless a spec passes `now` too. */
+/** The sandbox and main both follow `clock`, as a desk and ABDM share one time (ABHA v3 refuses a TIMESTAMP far from its own). */
 export const test = base.extend<{ clock: ManualClock; sandbox: RunningSandbox }>({
   // eslint-disable-next-line no-empty-pattern
   clock: async ({}, use) => use(manualClock(Date.now())),
@@ -12,5 +12,5 @@ export const test = base.extend<{ clock: ManualClock; sandbox: RunningSandbox }>
     await use(sandbox);
     await sandbox.close();
   },
-  webOptions: async ({ sandbox }, use) => use({ training: async () => endpointsOf(sandbox) }),
+  webOptions: async ({ sandbox, clock }, use) => use({ training: async () => endpointsOf(sandbox), now: clock.now }),
 });

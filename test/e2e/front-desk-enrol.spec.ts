@@ -1,14 +1,23 @@
-// Enrolment at the front desk, in training: from the Aadhaar number to the ABHA card, and every refusal.
+// Enrolment at the front desk, in training: from the Aadhaar number to the ABHA card, and every refusal. Run on
+// both ABDM API generations (playwright.config.ts): the screen is the same, ABDM's codes and steps differ.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import { TRAINING_IDENTITIES, INVALID_AADHAAR_EXAMPLE } from '../../sandbox/index';
-import { enrol, enterOtp, OTP, openEnrol, startEnrolment } from './front-desk-steps';
+import type { AbdmApi } from '../../electron/store/settings-schema';
+import { enrol, enterAadhaarOtp, enterOtp, OTP, openEnrol, startEnrolment } from './front-desk-steps';
 import { expect, test } from './web-mode';
 
 const ravi = TRAINING_IDENTITIES.newResident;
+/** ABDM's codes as each generation's notes give them (reference/spec/healthid-v1.md §5.2, abdm-v3.md §2). */
+// ABHA v3 has no code of its own for an Aadhaar without a mobile (the sandbox answers ABDM-9999,
+// docs/sandbox-abha-v3.md), so the v3 message is the generic one and only v1's names the mobile.
+const CODE: Record<AbdmApi, { wrongOtp: RegExp; noMobile: string; addressTaken: RegExp }> = {
+  v1: { wrongOtp: /ABDM code: HIS-\d+/, noMobile: 'ABDM code: HIS-3005', addressTaken: /ABDM code: HIS-1015/ },
+  v3: { wrongOtp: /ABDM code: ABDM-1204/, noMobile: 'ABDM code: ABDM-9999', addressTaken: /ABDM code: ABDM-\d+/ },
+};
 
-test('a first-time operator enrols a patient, then saves, previews and prints the card', async ({ app }, testInfo) => {
+test('a first-time operator enrols a patient, then saves, previews and prints the card', async ({ app, abdmApi }, testInfo) => {
   await expect(app.getByTestId('training-banner')).toBeVisible();
   await openEnrol(app);
   const aadhaar = app.getByLabel('Aadhaar number');
@@ -24,14 +33,17 @@ test('a first-time operator enrols a patient, then saves, previews and prints th
   await expect(app.getByTestId('otp-validity')).toHaveText(/Valid for (10:00|9:\d\d)/);
   await expect(app.getByLabel('OTP (6 digits)')).toBeFocused();
   await app.keyboard.type(OTP);
+  // The mobile for the ABHA is asked beside the OTP; here it is the Aadhaar-linked one.
+  await app.getByLabel('Mobile number for the ABHA').fill(ravi.aadhaarMobile);
   await app.keyboard.press('Enter');
-
-  await expect(app.getByLabel('Mobile number for the ABHA')).toBeFocused();
-  await app.keyboard.type(ravi.aadhaarMobile);
-  await app.keyboard.press('Enter');
-  await expect(app.getByRole('status').filter({ hasText: 'XXXXXX0001' })).toBeVisible();
-  await app.keyboard.type(OTP);
-  await app.keyboard.press('Enter');
+  if (abdmApi === 'v1') {
+    // Health ID v1 checks every mobile by OTP; ABHA v3 trusts the one Aadhaar already verified.
+    await expect(app.getByRole('status').filter({ hasText: 'XXXXXX0001' })).toBeVisible();
+    await app.keyboard.type(OTP);
+    await app.keyboard.press('Enter');
+  } else {
+    await expect(app.getByRole('group', { name: /Suggested by ABDM/ }).getByRole('button').first()).toBeVisible();
+  }
 
   await expect(app.getByLabel('ABHA address (optional)')).toBeFocused();
   await app.keyboard.type('ravi.sharma85');
@@ -62,8 +74,18 @@ test('a first-time operator enrols a patient, then saves, previews and prints th
   await app.getByRole('button', { name: 'Save card as PDF' }).click();
   const pdfPath = await savedPath(app, /Saved to (.+\.pdf)$/);
   expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-');
-  const pdfText = execFileSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' });
-  expect(pdfText).toContain(abhaNumber);
+  if (abdmApi === 'v1') {
+    // Health ID v1 renders the PDF itself, with a text layer.
+    const pdfText = execFileSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' });
+    expect(pdfText).toContain(abhaNumber);
+  } else {
+    // ABHA v3 renders one card image; the PDF is that image, whole, on a page of its size (poppler's pdfimages).
+    // pdfkit keeps a PNG's alpha as a soft mask beside the picture.
+    const images = execFileSync('pdfimages', ['-list', pdfPath], { encoding: 'utf8' }).trim().split('\n').slice(2).filter((line) => line.trim().split(/\s+/)[2] === 'image');
+    expect(images).toHaveLength(1);
+    const [, , , width, height] = images[0]!.trim().split(/\s+/);
+    expect([Number(width), Number(height)]).toEqual([png.width, png.height]);
+  }
 
   for (const layout of [
     { id: 'a4', button: 'Print preview: A4 sheet', page: 210 / 297 },
@@ -169,31 +191,33 @@ test('says when the Aadhaar already has an ABHA and offers the existing account'
   await expect(app.getByTestId('count-enrolled')).toHaveText('0');
 });
 
-test('ABDM’s refusal shows its mapped message and code, and the form keeps the number and consent', async ({ app }) => {
+test('ABDM’s refusal shows its mapped message and code, and the form keeps the number and consent', async ({ app, abdmApi }) => {
   await startEnrolment(app, TRAINING_IDENTITIES.noMobile.aadhaar);
   const alert = app.getByRole('alert');
-  await expect(alert).toContainText('ABDM code: HIS-3005');
-  await expect(alert).toContainText(/mobile/i);
+  await expect(alert).toContainText(CODE[abdmApi].noMobile);
+  if (abdmApi === 'v1') await expect(alert).toContainText(/mobile/i);
   await expect(app.getByLabel('Aadhaar number')).toHaveValue('XXXX XXXX 2341');
   await expect(app.getByLabel('The patient has heard this and agrees')).toBeChecked();
 });
 
-test('a wrong OTP is explained and kept; the right one carries on', async ({ app }) => {
+test('a wrong OTP is explained and kept; the right one carries on', async ({ app, abdmApi }) => {
   await startEnrolment(app, ravi.aadhaar);
-  await enterOtp(app, '000000');
+  await enterAadhaarOtp(app, '9876500009', '000000');
   await expect(app.getByRole('alert')).toContainText(/OTP/);
-  await expect(app.getByRole('alert')).toContainText(/ABDM code: HIS-\d+/);
+  await expect(app.getByRole('alert')).toContainText(CODE[abdmApi].wrongOtp);
   await expect(app.getByLabel('OTP (6 digits)')).toHaveValue('000000');
-  await enterOtp(app, '12345');
+  await expect(app.getByLabel('Mobile number for the ABHA')).toHaveValue('9876500009');
+  await enterAadhaarOtp(app, '9876500009', '12345');
   await expect(app.getByLabel('OTP (6 digits)')).toHaveAccessibleDescription(/The OTP has 6 digits/);
-  await enterOtp(app);
-  await expect(app.getByLabel('Mobile number for the ABHA')).toBeVisible();
+  await enterAadhaarOtp(app, '9876500009');
+  // A mobile that is not the Aadhaar-linked one is checked by its own OTP on either API.
+  await expect(app.getByRole('status').filter({ hasText: 'XXXXXX0009' })).toBeVisible();
 });
 
-test('a taken ABHA address is refused with ABDM’s code and can be changed without starting over', async ({ app }) => {
+test('a taken ABHA address is refused with ABDM’s code and can be changed without starting over', async ({ app, abdmApi }) => {
   const priya = TRAINING_IDENTITIES.secondResident;
-  await enrol(app, priya.aadhaar, priya.aadhaarMobile, 'asha.verma');
-  await expect(app.getByRole('alert')).toContainText('ABDM code: HIS-1015');
+  await enrol(app, priya.aadhaar, priya.aadhaarMobile!, 'asha.verma');
+  await expect(app.getByRole('alert')).toContainText(CODE[abdmApi].addressTaken);
   const address = app.getByLabel('ABHA address (optional)');
   await expect(address).toHaveValue('asha.verma');
   await address.fill('1priya');
@@ -228,12 +252,10 @@ test('the OTP countdown allows a resend only after a minute, and main’s refusa
 
 test('changing the mobile number goes back one step and keeps what was typed', async ({ app }) => {
   await startEnrolment(app, ravi.aadhaar);
-  await enterOtp(app);
-  await app.getByLabel('Mobile number for the ABHA').fill('12345');
-  await app.getByLabel('Mobile number for the ABHA').press('Enter');
+  await enterAadhaarOtp(app, '12345');
   await expect(app.getByLabel('Mobile number for the ABHA')).toHaveAccessibleDescription(/10 digits/);
-  await app.getByLabel('Mobile number for the ABHA').fill('9876500009');
-  await app.getByLabel('Mobile number for the ABHA').press('Enter');
+  await expect(app.getByLabel('OTP (6 digits)')).toHaveValue(OTP);
+  await enterAadhaarOtp(app, '9876500009');
   await expect(app.getByRole('status').filter({ hasText: 'XXXXXX0009' })).toBeVisible();
   await app.getByRole('button', { name: 'Change the mobile number' }).click();
   await expect(app.getByLabel('Mobile number for the ABHA')).toHaveValue('9876500009');

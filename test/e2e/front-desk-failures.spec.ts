@@ -2,7 +2,7 @@
 // what happened in plain words, keeps what was typed and offers the way forward.
 import { TRAINING_IDENTITIES, type RunningSandbox } from '../../sandbox/index';
 import { test } from './controlled-sandbox';
-import { enterOtp, openEnrol, startEnrolment, verify } from './front-desk-steps';
+import { enterAadhaarOtp, enterOtp, openEnrol, startEnrolment, verify } from './front-desk-steps';
 import { expect, test as base } from './web-mode';
 
 async function setFaults(sandbox: RunningSandbox, faults: { dropRate?: number }): Promise<void> {
@@ -18,7 +18,7 @@ test('ABDM unreachable mid-enrolment: the message says so, the OTP stays, and tr
   await startEnrolment(app, TRAINING_IDENTITIES.newResident.aadhaar);
   await expect(app.getByLabel('OTP (6 digits)')).toBeVisible();
   await setFaults(sandbox, { dropRate: 1 });
-  await enterOtp(app);
+  await enterAadhaarOtp(app, '9876500009');
   const alert = app.getByRole('alert');
   await expect(alert).toHaveAttribute('data-error-code', 'ABDM_UNREACHABLE');
   await expect(alert).toContainText('Could not connect to ABDM');
@@ -26,14 +26,15 @@ test('ABDM unreachable mid-enrolment: the message says so, the OTP stays, and tr
 
   await setFaults(sandbox, {});
   await app.getByRole('button', { name: 'Verify OTP' }).click();
-  await expect(app.getByLabel('Mobile number for the ABHA')).toBeVisible();
+  await expect(app.getByRole('status').filter({ hasText: 'XXXXXX0009' })).toBeVisible();
 });
 
-test('a patient whose ABHA session ended is verified again with the ABHA filled in', async ({ app, clock }) => {
+test('a patient whose ABHA session ended is verified again with the ABHA filled in', async ({ app, clock, abdmApi }) => {
   await verify(app, 'asha.verma@sbx');
   await expect(app.getByRole('img', { name: 'ABHA card of Asha Devi Verma' })).toBeVisible();
 
-  clock.advance(31 * 60_000); // ABDM's user token lasts 30 minutes
+  // ABDM's user token lasts 30 minutes; on ABHA v3 the desk renews it with the refresh token (a day in the sandbox).
+  clock.advance(abdmApi === 'v3' ? 25 * 3600_000 : 31 * 60_000);
   await app.getByRole('button', { name: 'Save card as PDF' }).click();
   const alert = app.getByRole('alert');
   await expect(alert).toHaveAttribute('data-error-code', 'VERIFY_AGAIN');
@@ -42,7 +43,7 @@ test('a patient whose ABHA session ended is verified again with the ABHA filled 
 
   await expect(app.getByRole('heading', { level: 1, name: 'Verify ABHA' })).toBeFocused();
   await expect(app.getByText('The patient’s ABHA session ended.')).toBeVisible();
-  await expect(app.getByLabel('ABHA number or ABHA address')).toHaveValue('asha.verma@sbx');
+  await expect(app.getByLabel('ABHA number, ABHA address or mobile')).toHaveValue('asha.verma@sbx');
   await app.getByRole('button', { name: 'Send OTP' }).click();
   await enterOtp(app);
   await app.getByRole('button', { name: 'Save card as PDF' }).click();
@@ -60,14 +61,13 @@ test('a flow finished elsewhere offers to start again, keeping the Aadhaar numbe
   // The same enrolment is finished by another window of the desk, so this page's flow no longer exists.
   const finished = await app.evaluate(async (flowId) => {
     const enrol = window.abhaDesk!.enrol;
-    await enrol.verifyAadhaarOtp({ flowId, otp: '123456' });
-    await enrol.sendMobileOtp({ flowId, mobile: '9845000002' });
-    await enrol.verifyMobileOtp({ flowId, otp: '123456' });
+    const next = await enrol.verifyAadhaarOtp({ flowId, otp: '123456', mobile: '9845000002' });
+    if (next.ok && next.value.next === 'mobile-otp') await enrol.verifyMobileOtp({ flowId, otp: '123456' });
     return enrol.create({ flowId });
   }, flowIds[0]!);
   expect(finished.ok).toBe(true);
 
-  await enterOtp(app);
+  await enterAadhaarOtp(app, '9845000002');
   const alert = app.getByRole('alert');
   await expect(alert).toHaveAttribute('data-error-code', 'FLOW_EXPIRED');
   await expect(alert).toContainText('Start again from the beginning');
@@ -122,7 +122,7 @@ base.describe('without a system keychain', () => {
   });
 });
 
-base('in Hindi, main’s message and the code line are Hindi, drawn with the bundled Devanagari font', async ({ app }) => {
+base('in Hindi, main’s message and the code line are Hindi, drawn with the bundled Devanagari font', async ({ app, abdmApi }) => {
   await app.getByRole('button', { name: 'Language: हिन्दी' }).click();
   await app.keyboard.press('Alt+Digit2');
   await expect(app.getByRole('heading', { level: 1, name: 'नामांकन' })).toBeVisible();
@@ -130,7 +130,7 @@ base('in Hindi, main’s message and the code line are Hindi, drawn with the bun
   await app.getByLabel('मरीज़ ने यह सुना है और सहमत है').check();
   await app.getByRole('button', { name: 'आधार से जुड़े मोबाइल पर OTP भेजें' }).click();
   const alert = app.getByRole('alert');
-  await expect(alert).toContainText('ABDM कोड: HIS-3005');
+  await expect(alert).toContainText(abdmApi === 'v1' ? 'ABDM कोड: HIS-3005' : 'ABDM कोड: ABDM-9999');
   await expect(alert.locator('.message')).toHaveText(/[\u0900-\u097F]/);
 
   // Text drawn at start-up, before any font was asked for, must use the font too (not boxes): its width

@@ -28,21 +28,35 @@ export async function enterOtp(page: Page, otp = OTP): Promise<void> {
   await page.getByLabel('OTP (6 digits)').press('Enter');
 }
 
-/** From a fresh Enrol screen to the result, with a given mobile and optional ABHA address. */
-export async function enrol(page: Page, aadhaar: string, mobile: string, abhaAddress = ''): Promise<void> {
-  await startEnrolment(page, aadhaar);
-  await enterOtp(page);
+/** The Aadhaar OTP with the mobile for the ABHA typed beside it, as the Enrol screen asks for both. */
+export async function enterAadhaarOtp(page: Page, mobile: string, otp = OTP): Promise<void> {
+  await page.getByLabel('OTP (6 digits)').fill(otp);
   await page.getByLabel('Mobile number for the ABHA').fill(mobile);
   await page.getByLabel('Mobile number for the ABHA').press('Enter');
-  await enterOtp(page);
-  await page.getByLabel('ABHA address (optional)').fill(abhaAddress);
+}
+
+/**
+ * From a fresh Enrol screen to the result, with a given mobile and optional ABHA address. A mobile OTP is
+ * entered only when the screen asks for one (ABHA v3 skips it for the Aadhaar-linked mobile), and an
+ * Aadhaar that already has an ABHA may be answered at once.
+ */
+export async function enrol(page: Page, aadhaar: string, mobile: string, abhaAddress = ''): Promise<void> {
+  await startEnrolment(page, aadhaar);
+  await enterAadhaarOtp(page, mobile);
+  const mobileOtp = page.getByText(/An OTP was sent to XXXXXX\d{4}/);
+  const address = page.getByLabel('ABHA address (optional)');
+  const done = page.getByRole('heading', { level: 2, name: /ABHA created|already has an ABHA/ });
+  await expect(mobileOtp.or(address).or(done)).toBeVisible();
+  if (await done.isVisible()) return;
+  if (await mobileOtp.isVisible()) await enterOtp(page);
+  await address.fill(abhaAddress);
   await page.getByRole('button', { name: 'Create ABHA' }).click();
 }
 
 /** Verify ABHA by number or address and OTP; ends on the Patient screen. */
 export async function verify(page: Page, abha: string): Promise<void> {
   await openVerify(page);
-  await page.getByLabel('ABHA number or ABHA address').fill(abha);
+  await page.getByLabel('ABHA number, ABHA address or mobile').fill(abha);
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await enterOtp(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Patient' })).toBeVisible();

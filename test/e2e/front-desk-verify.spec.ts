@@ -9,8 +9,8 @@ const asha = TRAINING_IDENTITIES.existingAbha;
 
 test('verifies an existing ABHA by address and OTP and opens the patient with the card', async ({ app }) => {
   await openVerify(app);
-  await app.getByLabel('ABHA number or ABHA address').fill('asha.verma@sbx');
-  await app.getByLabel('ABHA number or ABHA address').press('Enter');
+  await app.getByLabel('ABHA number, ABHA address or mobile').fill('asha.verma@sbx');
+  await app.getByLabel('ABHA number, ABHA address or mobile').press('Enter');
   await expect(app.getByRole('status').filter({ hasText: 'asha.verma@sbx' })).toBeVisible();
   await expect(app.getByLabel('OTP (6 digits)')).toBeFocused();
   await app.keyboard.type(OTP);
@@ -36,26 +36,26 @@ test('verifies by ABHA number typed with spaces', async ({ app }) => {
   await expect(app.getByTestId('patient-abha-address')).toHaveText('asha.verma@sbx');
 });
 
-test('an unknown ABHA and a malformed one are explained, and what was typed stays', async ({ app }) => {
+test('an unknown ABHA and a malformed one are explained, and what was typed stays', async ({ app, abdmApi }) => {
   await openVerify(app);
-  const abha = app.getByLabel('ABHA number or ABHA address');
+  const abha = app.getByLabel('ABHA number, ABHA address or mobile');
   await abha.fill('asha');
   await abha.press('Enter');
-  await expect(abha).toHaveAccessibleDescription(/14-digit ABHA number .* or an ABHA address/);
+  await expect(abha).toHaveAccessibleDescription(/14-digit ABHA number .*, an ABHA address .* or a 10-digit mobile/);
   await expect(abha).toBeFocused();
 
   await abha.fill('91-0000-0000-0006');
   await abha.press('Enter');
-  await expect(app.getByRole('alert')).toContainText('ABDM code: HIS-1008');
+  await expect(app.getByRole('alert')).toContainText(abdmApi === 'v1' ? 'ABDM code: HIS-1008' : 'ABDM code: ABDM-1114');
   await expect(abha).toHaveValue('91-0000-0000-0006');
 });
 
-test('a wrong OTP is explained and kept; the right one opens the patient', async ({ app }) => {
+test('a wrong OTP is explained and kept; the right one opens the patient', async ({ app, abdmApi }) => {
   await openVerify(app);
-  await app.getByLabel('ABHA number or ABHA address').fill('asha.verma@sbx');
+  await app.getByLabel('ABHA number, ABHA address or mobile').fill('asha.verma@sbx');
   await app.getByRole('button', { name: 'Send OTP' }).click();
   await enterOtp(app, '111111');
-  await expect(app.getByRole('alert')).toContainText(/ABDM code: HIS-\d+/);
+  await expect(app.getByRole('alert')).toContainText(abdmApi === 'v1' ? /ABDM code: HIS-\d+/ : /ABDM code: ABDM-1204/);
   await expect(app.getByLabel('OTP (6 digits)')).toHaveValue('111111');
   await enterOtp(app);
   await expect(app.getByTestId('patient-name')).toHaveText('Asha Devi Verma');
@@ -69,7 +69,7 @@ const sameClock = sandboxTest.extend({
 sameClock('resends the OTP once a minute has passed, and counts the resends left', async ({ app, clock }) => {
   await app.clock.install();
   await openVerify(app);
-  await app.getByLabel('ABHA number or ABHA address').fill('asha.verma@sbx');
+  await app.getByLabel('ABHA number, ABHA address or mobile').fill('asha.verma@sbx');
   await app.getByRole('button', { name: 'Send OTP' }).click();
   const resend = app.getByRole('button', { name: /Resend OTP|No more resends/ });
   await expect(resend).toHaveText('Resend OTP in 1:00');
@@ -95,4 +95,27 @@ sameClock('resends the OTP once a minute has passed, and counts the resends left
 
   await enterOtp(app);
   await expect(app.getByTestId('patient-name')).toHaveText('Asha Devi Verma');
+});
+
+test('a family’s shared mobile: the desk lists its ABHAs and the patient picks theirs (v1 says it cannot)', async ({ app, abdmApi }, testInfo) => {
+  // Three training ABHAs share this mobile (docs/sandbox-abha-v3.md, the Joshi family).
+  await openVerify(app);
+  await app.getByLabel('ABHA number, ABHA address or mobile').fill('91234 00006');
+  await app.getByRole('button', { name: 'Send OTP' }).click();
+  if (abdmApi === 'v1') {
+    const alert = app.getByRole('alert');
+    await expect(alert).toHaveAttribute('data-error-code', 'NOT_ON_THIS_API');
+    await expect(app.getByLabel('ABHA number, ABHA address or mobile')).toHaveValue('91234 00006');
+    return;
+  }
+  await expect(app.getByRole('status').filter({ hasText: 'XXXXXX0006' })).toBeVisible();
+  await enterOtp(app);
+  const choices = app.getByRole('group', { name: /more than one ABHA/ });
+  await expect(choices.getByRole('radio')).toHaveCount(3);
+  await choices.getByRole('radio', { name: /Rohan/ }).check();
+  await app.screenshot({ path: testInfo.outputPath('choose-abha.png') });
+  await app.getByRole('button', { name: 'Open this ABHA' }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Patient' })).toBeVisible();
+  await expect(app.getByTestId('patient-name')).toContainText('Rohan');
+  await expect(app.getByTestId('patient-abha-address')).toHaveText('rohan.joshi@sbx');
 });

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startWebServer, type WebServer, type WebServerOptions } from '../../web-mode/server';
 import { memorySecretDriver } from '../../electron/store/vault';
+import { openConfSettings } from '../../electron/store/settings';
+import type { AbdmApi } from '../../electron/store/settings-schema';
 
 export interface WebModeFixtures {
   /** The app's data folder; in web mode saved cards and print pages land in its `exports` folder. */
@@ -18,13 +20,17 @@ export interface WebModeFixtures {
 export interface WebModeOptions {
   /** More startWebServer options, e.g. the training endpoints of a sandbox the test controls. */
   webOptions: Partial<Pick<WebServerOptions, 'training' | 'desktop' | 'secretDriver' | 'now'>>;
+  /** Settings' "ABDM API" the desk starts on; playwright.config.ts runs the front-desk specs on each. */
+  abdmApi: AbdmApi;
 }
 
 export const test = base.extend<WebModeFixtures & WebModeOptions>({
   webOptions: [{}, { option: true }],
-  // eslint-disable-next-line no-empty-pattern
-  dataFolder: async ({}, use) => {
+  abdmApi: ['v1', { option: true }],
+  dataFolder: async ({ abdmApi }, use) => {
     const dataFolder = mkdtempSync(path.join(os.tmpdir(), 'abha-desk-e2e-'));
+    // Chosen before the app opens its settings, as an operator's earlier choice would be.
+    openConfSettings(dataFolder).update({ abdmApi });
     await use(dataFolder);
     rmSync(dataFolder, { recursive: true, force: true });
   },
