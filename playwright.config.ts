@@ -21,8 +21,11 @@ const chromium = {
 
 // Each project keeps its own output folder: Playwright empties a project's folder when it starts,
 // and test-results/ also holds the other test steps' reports.
-/** The specs of the front desk (enrol, verify, cards), which run on both ABDM API generations. */
-const FRONT_DESK_SPECS = /front-desk-.*\.spec\.ts/;
+/**
+ * The specs that run on both ABDM API generations: the front desk (enrol, verify, cards) and the records of
+ * real-world bundles through consent, the HIE-CM and the Fidelius push.
+ */
+const BOTH_API_SPECS = /(front-desk-.*|records-real-world)\.spec\.ts/;
 
 export default defineConfig<WebModeOptions>({
   testDir: 'test/e2e',
@@ -44,9 +47,9 @@ export default defineConfig<WebModeOptions>({
       use: { ...chromium, headless: true },
     },
     {
-      // The same front-desk specs with the desk set to ABDM's current API (ABHA v3, HIE-CM v3); the others use v1.
+      // Those specs with the desk set to ABDM's current API (ABHA v3, HIE-CM v3); every spec runs on v1 in 'headless'.
       name: 'headless-v3',
-      testMatch: FRONT_DESK_SPECS,
+      testMatch: BOTH_API_SPECS,
       outputDir: 'test-results/e2e-headless-v3',
       use: { ...chromium, headless: true, abdmApi: 'v3' },
     },

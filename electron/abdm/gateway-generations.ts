@@ -1,6 +1,6 @@
 // Which gateway generation speaks for the ABDM API chosen in Settings, and which one wrote a stored callback.
 // A callback stored before the API was switched is still read in its own generation's shape.
-import type { AbdmApi } from '../store/settings-schema';
+import type { AbdmApi } from '../shared/abdm-api';
 import type { GatewayGeneration } from './gateway-generation';
 import { GATEWAY_V05 } from './gateway-v05';
 import { GATEWAY_V3 } from './gateway-v3';

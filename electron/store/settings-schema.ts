@@ -1,19 +1,15 @@
 // The shape of the settings file, and the defaults a fresh install starts with.
 import { z } from 'zod';
+import { ABDM_APIS } from '../shared/abdm-api';
 import { httpUrl, plainText } from '../validation/fields';
+
+export { ABDM_APIS, type AbdmApi } from '../shared/abdm-api';
 
 export const ENVIRONMENTS = ['training', 'abdm-sandbox', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
 /** The version of the layout below; bump it together with a new step in settings-migrations.ts. */
 export const SETTINGS_VERSION = 5;
-
-/**
- * ABDM's API generations (reference/spec/abdm-v3.md): `v3`, current, and `v1`, the legacy Health ID v1 with
- * gateway v0.5 that the seeds describe. Screens are the same on both; the clients differ.
- */
-export const ABDM_APIS = ['v3', 'v1'] as const;
-export type AbdmApi = (typeof ABDM_APIS)[number];
 
 // The callback URL ABDM posts to: empty until the clinic has a public address for the bridge.
 const optionalHttpUrl = z.union([z.literal(''), httpUrl]);

@@ -94,16 +94,26 @@ export async function nameDoctor(page: Page): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
 }
 
-/** Confirms the patient by mobile OTP and asks for five years of records, until they are received. */
+/**
+ * Confirms the patient by mobile OTP and asks for five years of records, until they are received. On ABDM's
+ * current API there is no confirming step for an HIU: the address is taken as typed (FindPatient.svelte).
+ */
 export async function askFiveYears(page: Page, address: string, name: string): Promise<void> {
+  const api = test.info().project.use as { abdmApi?: string };
   await openRecords(page);
   await page.getByLabel('Patient’s ABHA address').fill(address);
-  await page.getByRole('button', { name: 'Find the patient' }).click();
-  await page.getByRole('radio', { name: /OTP to the patient’s mobile/ }).check();
-  await page.getByRole('button', { name: 'Start' }).click();
-  await page.getByLabel('OTP (6 digits)').fill(OTP);
-  await page.getByLabel('OTP (6 digits)').press('Enter');
-  await expect(page.getByTestId('records-patient-name')).toHaveText(name);
+  if (api.abdmApi === 'v3') {
+    await expect(page.getByTestId('records-confirm-in-app')).toBeVisible();
+    await page.getByRole('button', { name: 'Find the patient' }).click();
+    await expect(page.getByTestId('records-patient-name')).toHaveText(`${address}@sbx`);
+  } else {
+    await page.getByRole('button', { name: 'Find the patient' }).click();
+    await page.getByRole('radio', { name: /OTP to the patient’s mobile/ }).check();
+    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByLabel('OTP (6 digits)').fill(OTP);
+    await page.getByLabel('OTP (6 digits)').press('Enter');
+    await expect(page.getByTestId('records-patient-name')).toHaveText(name);
+  }
   const ask = page.getByTestId('records-ask');
   await ask.getByRole('radio', { name: 'Last 5 years' }).check();
   await ask.getByRole('button', { name: 'Send the consent request' }).click();

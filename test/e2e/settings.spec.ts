@@ -198,3 +198,42 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: shot, fullPage: true });
   await test.info().attach(name, { path: shot, contentType: 'image/png' });
 }
+
+test.describe('on a fresh install', () => {
+  test.use({ abdmApi: 'v3' });
+
+  test('the ABDM API is v3, shown on the About line; switching to v1 shows its URLs and stops an enrolment in progress', async ({ app }, testInfo) => {
+    await expect(app.getByTestId('abdm-api')).toHaveText('ABDM API v3');
+    await openScreen(app, 6);
+    await expect(app.getByLabel('ABDM API')).toHaveValue('v3');
+    await expect(app.getByLabel('ABHA v3 base URL')).toHaveValue('https://abhasbx.abdm.gov.in/abha/api/v3');
+    await expect(app.getByLabel('HIE-CM (gateway) base URL')).toHaveValue('https://dev.abdm.gov.in/api/hiecm');
+    await expect(app.getByLabel('Health ID base URL')).toHaveCount(0);
+    await app.screenshot({ path: testInfo.outputPath('settings-abdm-api.png'), fullPage: true });
+
+    // An enrolment is under way on v3…
+    await openScreen(app, 2);
+    await app.getByLabel('Aadhaar number').pressSequentially('234567890124');
+    await app.getByLabel('The patient has heard this and agrees').check();
+    await app.getByRole('button', { name: 'Send OTP to the Aadhaar-linked mobile' }).click();
+    await expect(app.getByLabel('OTP (6 digits)')).toBeVisible();
+
+    // …when the desk is switched to the legacy API.
+    await openScreen(app, 6);
+    await app.getByLabel('ABDM API').selectOption('v1');
+    await expect(app.getByLabel('Health ID base URL')).toHaveValue('https://healthidsbx.abdm.gov.in/api/v1');
+    await app.getByRole('button', { name: 'Save settings' }).click();
+    await expect(app.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
+    await expect(app.getByTestId('abdm-api')).toHaveText('ABDM API v1 (legacy)');
+
+    await openScreen(app, 2);
+    await app.getByLabel('OTP (6 digits)').fill('123456');
+    await app.getByLabel('Mobile number for the ABHA').fill('9876500001');
+    await app.getByLabel('Mobile number for the ABHA').press('Enter');
+    const alert = app.getByRole('alert');
+    await expect(alert).toHaveAttribute('data-error-code', 'API_CHANGED');
+    await expect(alert).toContainText('The ABDM API was changed in Settings');
+    await alert.getByRole('button', { name: 'Start again' }).click();
+    await expect(app.getByLabel('Aadhaar number')).toHaveValue('XXXX XXXX 0124');
+  });
+});
