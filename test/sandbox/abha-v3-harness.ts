@@ -3,7 +3,7 @@
 import { constants, createPublicKey, publicEncrypt, randomUUID, type KeyObject } from 'node:crypto';
 import { expect } from 'vitest';
 import type { ManualClock, RunningSandbox } from '../../sandbox/index';
-import { gatewayToken, OTP, startTestSandbox, type HttpResult } from '../support/sandbox-http';
+import { gatewayToken, OTP, startTestSandbox, toResult, type HttpResult } from '../support/sandbox-http';
 
 export { OTP };
 
@@ -22,17 +22,6 @@ export interface V3 {
   enc(value: string): string;
   /** A fresh gateway session token (after moving a manual clock past its 600 s). */
   renew(): Promise<void>;
-}
-
-async function toResult(response: Response): Promise<HttpResult> {
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, text, json };
 }
 
 export async function startV3(options: { clock?: ManualClock; seed?: string } = {}): Promise<V3> {

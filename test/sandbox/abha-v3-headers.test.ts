@@ -3,6 +3,7 @@ import { constants, publicEncrypt, randomUUID, generateKeyPairSync } from 'node:
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRAINING_IDENTITIES } from '../../sandbox/index';
 import { codeOf, ENROL_OTP_SCOPE, expectFieldError, expectWrapped, startV3, type V3 } from './abha-v3-harness';
+import { toResult } from '../support/sandbox-http';
 
 const { newResident } = TRAINING_IDENTITIES;
 
@@ -151,13 +152,5 @@ describe('ABHA v3 headers, encryption and error shapes', () => {
 });
 
 async function fetchResult(url: string, headers: Record<string, string>, body?: string) {
-  const response = await fetch(url, { method: body === undefined ? 'GET' : 'POST', headers, body });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, text, json };
+  return toResult(await fetch(url, { method: body === undefined ? 'GET' : 'POST', headers, body }));
 }

@@ -19,7 +19,8 @@ export interface BinaryResult {
   bytes: Buffer;
 }
 
-async function toResult(response: Response): Promise<HttpResult> {
+/** A response read whole: status, headers, the text, and its JSON when it is JSON. */
+export async function toResult(response: Response): Promise<HttpResult> {
   const text = await response.text();
   let json: unknown;
   try {

@@ -110,34 +110,14 @@ export class CallbackSender {
       ...(options.timestamp === false ? {} : { timestamp: new Date(this.ctx.clock.now()).toISOString() }),
       ...payload,
     };
-    const resp = payload.resp as { requestId?: string } | undefined;
-    const record: DeliveryRecord = {
-      path,
-      requestId,
-      ...(resp?.requestId ? { respRequestId: resp.requestId } : {}),
-      clientId: recipient.clientId,
-      serviceId: recipient.serviceId,
-      attempts: [],
-      delivered: false,
-    };
-    this.queue({ recipient, path, body, record });
+    this.queue({ recipient, path, body, record: deliveryRecord(path, requestId, recipient, payload) });
     return requestId;
   }
 
   /** The same message in another generation: its id and time travel in headers, not in the body. */
   private sendFormatted(format: WireFormat, wire: 'v3', recipient: Recipient, path: string, payload: Record<string, unknown>): string {
     const requestId = randomUUID();
-    const resp = payload.resp as { requestId?: string } | undefined;
-    const record: DeliveryRecord = {
-      path: format.path(path),
-      wire,
-      requestId,
-      ...(resp?.requestId ? { respRequestId: resp.requestId } : {}),
-      clientId: recipient.clientId,
-      serviceId: recipient.serviceId,
-      attempts: [],
-      delivered: false,
-    };
+    const record: DeliveryRecord = { ...deliveryRecord(format.path(path), requestId, recipient, payload), wire };
     const headers = format.headers(requestId, new Date(this.ctx.clock.now()).toISOString(), recipient);
     this.queue({ recipient, path, body: format.body(path, payload), record, format, headers });
     return requestId;
@@ -227,6 +207,20 @@ export class CallbackSender {
   private now(): string {
     return new Date(this.ctx.clock.now()).toISOString();
   }
+}
+
+/** The log entry of one message, before any attempt; `respRequestId` is the request it answers, if any. */
+function deliveryRecord(path: string, requestId: string, recipient: Recipient, payload: Record<string, unknown>): DeliveryRecord {
+  const resp = payload.resp as { requestId?: string } | undefined;
+  return {
+    path,
+    requestId,
+    ...(resp?.requestId ? { respRequestId: resp.requestId } : {}),
+    clientId: recipient.clientId,
+    serviceId: recipient.serviceId,
+    attempts: [],
+    delivered: false,
+  };
 }
 
 function describe(error: unknown): string {
