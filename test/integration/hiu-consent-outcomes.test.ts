@@ -1,9 +1,11 @@
 // What the engine does with every way a consent can go, and with a gateway that delivers badly: duplicate,
 // reordered and delayed callbacks (the simulator's faults), DENIED, REVOKED and EXPIRED decisions, and dataEraseAt
 // passing. Expected outcomes come from the spec's rules (reference/spec/gateway-v05.md §2.12) and the simulator's
-// own records of what it sent and what it was told.
+// own records of what it sent and what it was told. Every test runs on both ABDM APIs: HIE-CM v3 has the same
+// consent flow under other paths and names (reference/spec/abdm-v3.md §3, docs/sandbox-hiecm-v3.md).
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ABDM_APIS, type AbdmApi } from '../../electron/store/settings-schema';
 import { manualClock } from '../../sandbox/index';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
 
@@ -32,10 +34,15 @@ async function storedDigests(h: HiuApp, patientId: string): Promise<string[]> {
   return out.sort();
 }
 
-/** The notifications the simulator sent on a path, each with the acknowledgements it received for it. */
-describe('a gateway that delivers badly', () => {
+/** What differs between the generations here (gateway-v05.md §2.12–2.14; abdm-v3.md §3; docs/sandbox-hiecm-v3.md §3). */
+const WIRE: Record<AbdmApi, { consentFetch: string; answers: 'resp' | 'response'; gatewayRelayedRefusal: string }> = {
+  v1: { consentFetch: '/v0.5/consents/fetch', answers: 'resp', gatewayRelayedRefusal: '2500' },
+  v3: { consentFetch: '/consent/v3/fetch', answers: 'response', gatewayRelayedRefusal: 'ABDM-9999' },
+};
+
+describe.each(ABDM_APIS)('a gateway that delivers badly, on ABDM API %s', (api) => {
   it('with every callback delivered twice, reordered and delayed, the records are the same and each notification is applied once', async () => {
-    app = await startHiuApp({ pageSize: 1 });
+    app = await startHiuApp({ pageSize: 1 }, {}, { api });
     expect((await app.control('/hiu/callback-faults', { duplicate: true, outOfOrder: true, extraDelayMs: 30 })).status).toBe(200);
     const consent = await requestAll(app);
     await app.settle();
@@ -43,7 +50,7 @@ describe('a gateway that delivers badly', () => {
     expect(stored).toHaveLength(4);
     expect(stored).toEqual(digests(app));
     // The GRANTED notification came twice with one requestId: applied once, so exactly one artefact fetch per HIP.
-    const fetches = app.core.hiu.timelineList({ consentRequestId: consent.id }).filter((e) => e.direction === 'out' && e.path.endsWith('/consents/fetch') && e.step === 'accepted');
+    const fetches = app.core.hiu.timelineList({ consentRequestId: consent.id }).filter((e) => e.direction === 'out' && e.path === WIRE[api].consentFetch && e.step === 'accepted');
     expect(fetches).toHaveLength(3);
     const inbox = app.core.hiu.bridge.status();
     expect(inbox.inbox).toEqual({ pending: 0, waiting: 0, failed: 0 });
@@ -51,9 +58,9 @@ describe('a gateway that delivers badly', () => {
   });
 });
 
-describe('the patient’s decisions', () => {
+describe.each(ABDM_APIS)('the patient’s decisions on ABDM API %s', (api) => {
   it('DENIED: the request says so, nothing is fetched, and the notification is acknowledged', async () => {
-    app = await startHiuApp({ consentDecision: 'DENIED' });
+    app = await startHiuApp({ consentDecision: 'DENIED' }, {}, { api });
     const requested = await app.call('consents.request', consentInput('rohan.desai@sbx', Date.now()));
     const denied = await app.waitForConsent(requested.id, (c) => c.status === 'DENIED', 'DENIED');
     expect(denied.artefacts).toEqual([]);
@@ -61,11 +68,11 @@ describe('the patient’s decisions', () => {
     expect(await app.unmatchedAcknowledgements()).toEqual([]);
     const [notify] = await app.notificationsSent('/consents/hiu/notify');
     expect(notify?.acknowledgements).toHaveLength(1);
-    expect(notify?.acknowledgements[0]?.body).toMatchObject({ acknowledgement: [], resp: { requestId: notify?.requestId } });
+    expect(notify?.acknowledgements[0]?.body).toMatchObject({ acknowledgement: [], [WIRE[api].answers]: { requestId: notify?.requestId } });
   });
 
   it('REVOKED: that artefact’s records are erased at once and the erasure is in the audit log; the others stay', async () => {
-    app = await startHiuApp();
+    app = await startHiuApp({}, {}, { api });
     const consent = await requestAll(app);
     await app.settle();
     const nashik = consent.artefacts.find((a) => a.hipId === 'HIP-DH-NASHIK')!;
@@ -84,7 +91,7 @@ describe('the patient’s decisions', () => {
   });
 
   it('EXPIRED before a decision: the request is EXPIRED; an artefact that expires later loses its records at once', async () => {
-    app = await startHiuApp({ consentDecision: 'manual' });
+    app = await startHiuApp({ consentDecision: 'manual' }, {}, { api });
     const requested = await app.call('consents.request', consentInput('meena.iyer@sbx', Date.now()));
     const pending = await app.waitForConsent(requested.id, (c) => c.gatewayId !== null, 'known to the CM');
     expect((await app.control(`/consent-requests/${pending.gatewayId}/expire`)).status).toBe(200);
@@ -103,9 +110,9 @@ describe('the patient’s decisions', () => {
   });
 });
 
-describe('fetching again', () => {
+describe.each(ABDM_APIS)('fetching again on ABDM API %s', (api) => {
   it('records.fetch brings an artefact’s records again: one copy of each, plus what the HIP added since', async () => {
-    app = await startHiuApp();
+    app = await startHiuApp({}, {}, { api });
     const consent = await requestAll(app);
     await app.settle();
     const clinic = consent.artefacts.find((a) => a.hipId === 'HIP-CITYCLINIC-PUNE')!;
@@ -124,20 +131,21 @@ describe('fetching again', () => {
   });
 });
 
-describe('refusals in the callback', () => {
-  it('an unknown patient, relayed the way ProjectEKA’s gateway does (code 2500, no timestamp), makes the request FAILED', async () => {
-    app = await startHiuApp({ cmErrorStyle: 'gateway' });
+describe.each(ABDM_APIS)('refusals in the callback on ABDM API %s', (api) => {
+  // v0.5: ProjectEKA's gateway relays the CM's refusal as its own 2500 without a timestamp; v3: as ABDM-9999.
+  it('an unknown patient, relayed the way the gateway does (to the bridge id, as the gateway’s own code), makes the request FAILED', async () => {
+    app = await startHiuApp({ cmErrorStyle: 'gateway' }, {}, { api });
     const requested = await app.call('consents.request', consentInput('nobody.here@sbx', Date.now()));
     const failed = await app.waitForConsent(requested.id, (c) => c.status === 'FAILED', 'FAILED');
-    expect(failed.errorCode).toBe('2500');
+    expect(failed.errorCode).toBe(WIRE[api].gatewayRelayedRefusal);
     expect(app.core.hiu.bridge.status().counters?.refused['bad-body']).toBe(0);
   });
 });
 
-describe('dataEraseAt', () => {
+describe.each(ABDM_APIS)('dataEraseAt on ABDM API %s', (api) => {
   it('when it passes, the records and keys go and an audit entry says what went and why', async () => {
     const clock = manualClock(Date.now());
-    app = await startHiuApp({}, { clock }, { now: clock.now });
+    app = await startHiuApp({}, { clock }, { now: clock.now, api });
     const consent = await requestAll(app, 'asha.verma@sbx', clock.now());
     await app.settle();
     expect((await app.call('records.list', { patientId: 'asha.verma@sbx' })).length).toBe(4);

@@ -132,10 +132,15 @@ describe.each(ABDM_APIS)('subscriptions through the app on ABDM API %s', (api) =
     expect(app.core.hiu.bridge.status().counters?.duplicates).toBeGreaterThan(0);
   });
 
-  it.runIf(api === 'v3')('not built on HIE-CM v3: a subscription request is NOT_ON_THIS_API and nothing is sent', async () => {
+  it.runIf(api === 'v3')('not built on HIE-CM v3: a subscription request is NOT_ON_THIS_API, nothing is sent and nothing is stored', async () => {
     app = await startHiuApp({}, {}, { api });
     const failure = await app.fail('subscriptions.request', { patientId: ASHA, categories: ['LINK'], from: new Date(Date.now() - DAY).toISOString(), to: new Date(Date.now() + DAY).toISOString() });
     expect(failure.code).toBe('NOT_ON_THIS_API');
+    expect(failure.params).toMatchObject({ operation: 'subscriptionRequests.init', api: 'v3' });
     expect(await app.call('timeline.list', {})).toEqual([]);
+    // Not kept as a request that would stay REQUESTED for ever: the list is empty, in the app and at the simulator.
+    await app.settle();
+    expect(await app.call('subscriptions.list', {})).toEqual([]);
+    expect(await (await fetch(`${app.sandbox.url}/_sandbox/hiu/subscriptions`)).json()).toEqual({ requests: [], subscriptions: [] });
   });
 });

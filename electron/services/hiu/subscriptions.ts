@@ -89,6 +89,8 @@ export class SubscriptionService {
   /**
    * subscription-requests/cm/init. Resolves once the gateway took it (202) with the request as stored (REQUESTED);
    * the CM's on-init and the patient's decision follow as callbacks. A gateway refusal is thrown (and kept as FAILED).
+   * On an API without subscription requests (HIE-CM v3 here, electron/abdm/gateway-v3.ts) it is NOT_ON_THIS_API
+   * and nothing is stored: a request that can never be sent must not stay listed as REQUESTED.
    */
   async request(input: SubscriptionRequestInput): Promise<SubscriptionView> {
     const { patientId } = input;
@@ -106,9 +108,15 @@ export class SubscriptionService {
       categories,
       period: { from: input.from, to: input.to },
     };
-    // Stored before it is sent, so that the on-init (which may come at once) finds it.
-    this.store.add({ id, patientId, hiuId, purposeCode, categories, hipIds, from: input.from, to: input.to, at: isoAt(this.ctx.now) });
-    const entry = await this.ctx.outbox.send('subscriptionRequests.init', { subscription }, { requestId: id, patientId });
+    // Queued and stored in one transaction, before it is sent, so that the on-init (which may come at once) finds it.
+    // The queueing goes first: the outbox asks the current generation for the operation's path and refuses one it has
+    // none for (supports() false, electron/abdm/gateway-generation.ts) with NOT_ON_THIS_API before recording
+    // anything, which undoes the transaction: nothing is stored.
+    this.ctx.db.transaction(() => {
+      this.ctx.outbox.enqueue('subscriptionRequests.init', { subscription }, { requestId: id, patientId });
+      this.store.add({ id, patientId, hiuId, purposeCode, categories, hipIds, from: input.from, to: input.to, at: isoAt(this.ctx.now) });
+    }).immediate();
+    const entry = await this.ctx.outbox.sendNow(id);
     if (entry.state === 'refused') {
       this.store.failed(id, entry.errorCode ?? 'REFUSED', isoAt(this.ctx.now));
       await this.ctx.outbox.waitForAnswer(id); // throws the refusal as the operator's failure
