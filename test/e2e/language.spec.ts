@@ -22,7 +22,7 @@ test('switches to Hindi and back, and keeps the choice after a reload', async ({
 test('Today words an unset operator in Hindi too', async ({ app }) => {
   await app.getByRole('button', { name: 'Language: हिन्दी' }).click();
   await app.getByRole('navigation', { name: 'स्क्रीन' }).getByRole('button', { name: 'ABHA सत्यापन' }).click();
-  await app.getByLabel(/ABHA नंबर या ABHA पता/).fill('91-4820-1736-5529');
+  await app.getByLabel(/ABHA नंबर, ABHA पता या मोबाइल/).fill('91-4820-1736-5529');
   await app.getByRole('button', { name: /OTP भेजें/ }).click();
   await app.getByLabel(/OTP/).first().fill('123456');
   await app.getByLabel(/OTP/).first().press('Enter');

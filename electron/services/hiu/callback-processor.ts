@@ -3,7 +3,7 @@
 // lose one nor apply one twice. A callback that answers something not yet known (it overtook the callback that
 // tells us about it) waits and is tried again whenever another callback has been applied.
 import type { Database } from 'better-sqlite3-multiple-ciphers';
-import type { CallbackKind, GatewayGeneration, HiuOperation } from '../../abdm/gateway-generation';
+import { ACKNOWLEDGEMENTS, type CallbackKind, type GatewayGeneration, type HiuOperation } from '../../abdm/gateway-generation';
 import { gatewayGenerationOfPath } from '../../abdm/gateway-generations';
 import type { EventName, EventPayloads } from '../../ipc/contract';
 import type { CallbackInboxStore, InboxEntry } from '../../store/callback-inbox';
@@ -15,7 +15,8 @@ export type Outcome = { applied: true; patientId?: string | null; consentRequest
 
 export interface Effects {
   /** Queues a request (an acknowledgement, a fetch) in the same transaction; sent after it commits. */
-  enqueue(operation: HiuOperation, payload: Record<string, unknown>, context?: OutboxContext): string;
+  /** The queued request's id; null when it is an acknowledgement the current API has no path for (left out). */
+  enqueue(operation: HiuOperation, payload: Record<string, unknown>, context?: OutboxContext): string | null;
   /** An event for the renderer, sent after the transaction commits. */
   emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
   /** Work to do after the commit (e.g. start processing pages). */
@@ -118,6 +119,15 @@ export class CallbackProcessor {
     return true;
   }
 
+  /**
+   * A notification stored under v0.5 and applied after a switch to v3 is still applied; only an acknowledgement
+   * the current generation has no path for (patient status, subscriptions) is left out, instead of undoing it all.
+   */
+  private enqueueEffect(operation: HiuOperation, body: Record<string, unknown>, context?: OutboxContext): string | null {
+    if (ACKNOWLEDGEMENTS.has(operation) && !this.deps.generation().supports(operation)) return null;
+    return this.deps.outbox.enqueue(operation, body, context);
+  }
+
   private apply(entry: InboxEntry, post: (() => void)[], events: [EventName, unknown][]): Outcome {
     const body = JSON.parse(entry.body) as Record<string, unknown>;
     // Read in the shape of the generation it came in, even if the API was switched since.
@@ -131,7 +141,7 @@ export class CallbackProcessor {
     else if (!handler) outcome = { applied: true };
     else {
       const effects: Effects = {
-        enqueue: (operation, body, context) => this.deps.outbox.enqueue(operation, body, context),
+        enqueue: (operation, body, context) => this.enqueueEffect(operation, body, context),
         emit: (event, data) => void events.push([event, data]),
         after: (task) => void post.push(task),
       };

@@ -6,7 +6,7 @@
 //
 // HIE-CM v3 has no patient status notify (reference/spec/abdm-v3.md §3), so on v3 the bridge serves no route for it
 // and nothing new arrives. One stored under v0.5 and applied after the switch to v3 is still applied (a deletion is
-// final whatever the API); only its acknowledgement, which v3 has no path for, is not queued.
+// final whatever the API); only its acknowledgement, which v3 has no path for, is left out (callback-processor.ts).
 import { AppFailure } from '../../shared/errors';
 import type { AuditAction } from '../../store/audit-log';
 import { NOTIFIED_PATIENT_STATUSES, PatientStatusStore, type NotifiedPatientStatus } from '../../store/patient-status';
@@ -76,12 +76,7 @@ export class PatientStatusService implements PatientGuard {
     const patientId = typeof notification.patient?.id === 'string' ? notification.patient.id : null;
     const deleted = status === 'DELETED';
     // After a deletion nothing new is kept under the patient's address, not even the acknowledgement's timeline row.
-    try {
-      effects.enqueue('patientStatus.onNotify', { acknowledgment: { status: 'OK' }, resp: { requestId: callback.requestId } }, { patientId: deleted ? null : patientId });
-    } catch (error) {
-      // The current generation lacks the operation (v3): the outbox refuses it before recording anything.
-      if (!(error instanceof AppFailure && error.code === 'NOT_ON_THIS_API')) throw error;
-    }
+    effects.enqueue('patientStatus.onNotify', { acknowledgment: { status: 'OK' }, resp: { requestId: callback.requestId } }, { patientId: deleted ? null : patientId });
     if (!patientId || !NOTIFIED_PATIENT_STATUSES.includes(status)) return { applied: true };
 
     const current = this.store.get(patientId);
