@@ -48,10 +48,6 @@ export class AbdmConnection {
     return (await this.connect()).abha;
   }
 
-  api(): AbdmApi {
-    return this.settings().abdmApi;
-  }
-
   /** The gateway of the current environment and its session (the HIU engine's requests). */
   async gateway(): Promise<{ gatewayBaseUrl: string; session: GatewaySession; training: boolean }> {
     const connected = await this.connect();

@@ -52,8 +52,4 @@ export class UserTokens {
   forget(abhaNumber: string): void {
     this.held.delete(abhaNumber);
   }
-
-  forgetAll(): void {
-    this.held.clear();
-  }
 }

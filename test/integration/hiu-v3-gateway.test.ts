@@ -19,6 +19,7 @@ import { purposeOf } from '../../electron/shared/hiu-terms';
 import { IMMEDIATE_HIU_SETTINGS } from '../../sandbox/gateway/hiu/hiu-settings';
 import type { RunningSandbox } from '../../sandbox/index';
 import { CLIENT, sendRaw, startTestSandbox } from '../support/sandbox-http';
+import { consentRequest } from '../sandbox/hiu-harness';
 
 const HIU_ID = 'HIU-ABHADESK-V3';
 const PATIENT = 'asha.verma@sbx';
@@ -82,22 +83,12 @@ async function received(match: (callback: ReceivedCallback) => boolean) {
 const answering = (requestId: string) => (c: ReceivedCallback) => c.respRequestId === requestId;
 
 function consentPayload() {
-  const now = Date.now();
-  return {
-    consent: {
-      purpose: purposeOf('CAREMGT'),
-      patient: { id: PATIENT },
-      hiu: { id: HIU_ID },
-      requester: { name: 'Dr. Kavya Rao', identifier: { type: 'REGNO', value: 'KA-45821', system: 'https://www.mciindia.org' } },
-      hiTypes: ['OPConsultation', 'Prescription', 'DiagnosticReport', 'DischargeSummary'],
-      permission: {
-        accessMode: 'VIEW',
-        dateRange: { from: '2019-01-01T00:00:00.000Z', to: new Date(now).toISOString() },
-        dataEraseAt: new Date(now + 30 * 86_400_000).toISOString(),
-        frequency: { unit: 'HOUR', value: 1, repeats: 0 },
-      },
-    },
-  };
+  return consentRequest({
+    purpose: purposeOf('CAREMGT'),
+    patient: { id: PATIENT },
+    hiu: { id: HIU_ID },
+    requester: { name: 'Dr. Kavya Rao', identifier: { type: 'REGNO', value: 'KA-45821', system: 'https://www.mciindia.org' } },
+  });
 }
 
 describe('HIU on HIE-CM v3 against the sandbox', () => {

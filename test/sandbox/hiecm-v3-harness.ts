@@ -8,6 +8,7 @@ import { hiuWorldOf } from '../../sandbox/gateway/hiu/index';
 import type { HiuWorld } from '../../sandbox/gateway/hiu/hiu-world';
 import { IMMEDIATE_HIU_SETTINGS, type HiuSettings } from '../../sandbox/gateway/hiu/hiu-settings';
 import { startMiniBridge, type MiniBridge, type ReceivedCall } from '../support/mini-bridge';
+import { consentRequest } from './hiu-harness';
 import { CLIENT, postJson, sendRaw, startTestSandbox, type HttpResult } from '../support/sandbox-http';
 
 export const V3_HIU_ID = 'HIU-ABHADESK-V3';
@@ -103,25 +104,9 @@ export function expectV3Callback(call: ReceivedCall, callerRequestId?: string): 
   }
 }
 
-/** A consent request body per notes §3 / NHA consent/v3/request/init. */
+/** A consent request body per notes §3 / NHA consent/v3/request/init: v0.5's body, for the v3 HIU. */
 export function v3ConsentRequest(overrides: Record<string, unknown> = {}) {
-  const now = Date.now();
-  return {
-    consent: {
-      purpose: { text: 'Care Management', code: 'CAREMGT', refUri: 'www.abdm.gov.in' },
-      patient: { id: 'asha.verma@sbx' },
-      hiu: { id: V3_HIU_ID },
-      requester: { name: 'Dr. R. Iyer', identifier: { type: 'REGNO', value: 'MH-45821', system: 'https://www.mciindia.org' } },
-      hiTypes: ['OPConsultation', 'Prescription', 'DiagnosticReport', 'DischargeSummary'],
-      permission: {
-        accessMode: 'VIEW',
-        dateRange: { from: '2019-01-01T00:00:00.000Z', to: new Date(now).toISOString() },
-        dataEraseAt: new Date(now + 30 * 86_400_000).toISOString(),
-        frequency: { unit: 'HOUR', value: 1, repeats: 0 },
-      },
-      ...overrides,
-    },
-  };
+  return consentRequest({ purpose: { text: 'Care Management', code: 'CAREMGT', refUri: 'www.abdm.gov.in' }, hiu: { id: V3_HIU_ID }, ...overrides });
 }
 
 /** consent init → on-init → notify GRANTED; returns the ids. */

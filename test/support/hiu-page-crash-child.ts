@@ -17,6 +17,7 @@ import { hiuWorldOf } from '../../sandbox/gateway/hiu/index';
 import { IMMEDIATE_HIU_SETTINGS } from '../../sandbox/gateway/hiu/hiu-settings';
 import { startSandbox } from '../../sandbox/index';
 import { fileSecretDriver } from './file-secret-driver';
+import { consentInput } from './hiu-app';
 
 const [dataFolder, secretsFile, crashAt] = process.argv.slice(2);
 if (!dataFolder || !secretsFile || !['file-written', 'committed', 'none'].includes(crashAt ?? '')) {
@@ -57,15 +58,7 @@ const records = core.hiu.records;
 const processPages = records.processPages.bind(records);
 records.processPages = () => Promise.resolve();
 
-const now = Date.now();
-await call('consents.request', {
-  patientId: 'asha.verma@sbx',
-  purposeCode: 'CAREMGT',
-  hiTypes: ['OPConsultation', 'Prescription', 'DischargeSummary', 'DiagnosticReport', 'ImmunizationRecord', 'HealthDocumentRecord', 'WellnessRecord'],
-  from: new Date(now - 2 * 365 * 86_400_000).toISOString(),
-  to: new Date(now).toISOString(),
-  dataEraseAt: new Date(now + 30 * 86_400_000).toISOString(),
-});
+await call('consents.request', consentInput('asha.verma@sbx', Date.now()));
 for (let i = 0; ; i++) {
   await world.work.idle();
   await core.hiu.processor.kick();
