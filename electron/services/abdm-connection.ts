@@ -4,7 +4,6 @@
 import { createAbhaV3Client } from '../abdm/abha-v3';
 import { GatewaySession } from '../abdm/session';
 import { createHealthIdClient } from '../abdm/healthid';
-import type { AbdmApi } from '../store/settings-schema';
 import type { AbhaClients } from './abha-clients';
 import { AppFailure } from '../shared/errors';
 import { serviceUrlProblem } from '../shared/service-url';
