@@ -99,10 +99,11 @@ export async function nameDoctor(page: Page): Promise<void> {
  * current API there is no confirming step for an HIU: the address is taken as typed (FindPatient.svelte).
  */
 export async function askFiveYears(page: Page, address: string, name: string): Promise<void> {
-  const api = test.info().project.use as { abdmApi?: string };
+  // The API the desk is set to, as the app itself says (a project or a test.use may have chosen it).
+  const settings = await page.evaluate(() => window.abhaDesk!.settings.get());
   await openRecords(page);
   await page.getByLabel('Patient’s ABHA address').fill(address);
-  if (api.abdmApi === 'v3') {
+  if (settings.ok && settings.value.abdmApi === 'v3') {
     await expect(page.getByTestId('records-confirm-in-app')).toBeVisible();
     await page.getByRole('button', { name: 'Find the patient' }).click();
     await expect(page.getByTestId('records-patient-name')).toHaveText(`${address}@sbx`);
