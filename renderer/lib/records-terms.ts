@@ -147,9 +147,25 @@ export function patientStatusOf(entries: readonly { action: string; detail: stri
   return 'ACTIVE';
 }
 
-/** The words of a gateway path in a timeline ("/v0.5/consents/hiu/notify"), or null for a path without words. */
+/**
+ * The words of a gateway path in a timeline, on either API ("/v0.5/consents/hiu/notify",
+ * "/api/v3/hiu/consent/request/notify"), or null for a path without words.
+ */
 export function pathKey(path: string): StringKey | null {
   const known: Record<string, StringKey> = {
+    // HIE-CM v3 (reference/spec/abdm-v3.md §3): requests, then the callbacks under /api/v3/hiu/.
+    'consent/v3/request/init': 'records.path.consentInit',
+    'consent/v3/request/status': 'records.path.consentStatus',
+    'consent/v3/request/hiu/on-notify': 'records.path.consentOnNotify',
+    'consent/v3/fetch': 'records.path.consentFetch',
+    'data-flow/v3/health-information/request': 'records.path.hiRequest',
+    'data-flow/v3/health-information/notify': 'records.path.hiNotify',
+    'api/v3/hiu/consent/request/on-init': 'records.path.consentOnInit',
+    'api/v3/hiu/consent/request/on-status': 'records.path.consentOnStatus',
+    'api/v3/hiu/consent/request/notify': 'records.path.consentNotify',
+    'api/v3/hiu/consent/on-fetch': 'records.path.consentOnFetch',
+    'api/v3/hiu/health-information/on-request': 'records.path.hiOnRequest',
+    // Gateway v0.5 (reference/spec/gateway-v05.md), with /v0.5/ taken off.
     'consent-requests/init': 'records.path.consentInit',
     'consent-requests/on-init': 'records.path.consentOnInit',
     'consent-requests/status': 'records.path.consentStatus',

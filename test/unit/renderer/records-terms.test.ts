@@ -127,6 +127,18 @@ describe('patientStatusOf', () => {
     expect(pathKey('/v0.5/consents/hiu/notify')).toBe('records.path.consentNotify');
     expect(pathKey('/v0.5/something/else')).toBeNull();
   });
+
+  it('words the HIE-CM v3 paths as their v0.5 counterparts (reference/spec/abdm-v3.md §3, §4)', () => {
+    expect(pathKey('/consent/v3/request/init')).toBe('records.path.consentInit');
+    expect(pathKey('/api/v3/hiu/consent/request/on-init')).toBe('records.path.consentOnInit');
+    expect(pathKey('/api/v3/hiu/consent/request/notify')).toBe('records.path.consentNotify');
+    expect(pathKey('/consent/v3/request/hiu/on-notify')).toBe('records.path.consentOnNotify');
+    expect(pathKey('/consent/v3/fetch')).toBe('records.path.consentFetch');
+    expect(pathKey('/api/v3/hiu/consent/on-fetch')).toBe('records.path.consentOnFetch');
+    expect(pathKey('/data-flow/v3/health-information/request')).toBe('records.path.hiRequest');
+    expect(pathKey('/api/v3/hiu/health-information/on-request')).toBe('records.path.hiOnRequest');
+    expect(pathKey('/data-flow/v3/health-information/notify')).toBe('records.path.hiNotify');
+  });
 });
 
 // The Records screens' strings load with those screens (renderer/lib/i18n-records.ts).
