@@ -1,0 +1,94 @@
+// What the relay keeps, as one interface with two implementations: SQLite (one file, one relay process, a clinic's
+// own relay) and PostgreSQL (several relay processes, or one relay for many clinics). Everything the relay must not
+// lose goes through here, and every method resolves only once its change is committed. Processes never share state
+// in memory: with PostgreSQL, `onDeliverable` and `onSessionClaimed` come from LISTEN/NOTIFY, so a callback that
+// arrives at one process reaches a desk connected to another.
+
+/** A desk as `relay desks list` shows it. */
+export interface DeskRecord {
+  id: string;
+  hiuId: string;
+  name: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+/** A message waiting for one desk; `seq` grows in the order the relay stored them for that desk. */
+export interface Delivery {
+  seq: number;
+  kind: 'callback' | 'page';
+  /** JSON text: a RelayedCallback or a RelayedPage (electron/bridge/relay-protocol.ts). */
+  payload: string;
+}
+
+/** A verified callback or data-push page, ready to be kept and routed. */
+export interface IncomingMessage {
+  hiuId: string;
+  /** `callback:<requestId>` or `page:<secretHash>/<pageNumber>`: a second message with the same key is a duplicate. */
+  dedupeKey: string;
+  kind: 'callback' | 'page';
+  receivedAt: string;
+  payload: string;
+  /** Expectation keys (`request:<id>`, …); every desk of the HIU holding one of them receives the message. */
+  routeKeys: string[];
+  /** Keys the message hands out (a consent request id in an on-init, …): they become the receiving desk's. */
+  introduces: string[];
+  /** When no desk holds any route key: true → every active desk of the HIU; false → kept until a desk claims a key. */
+  broadcastIfUnclaimed: boolean;
+}
+
+export interface ExpectOutcome {
+  /** Keys the desk holds now (newly, or already). */
+  accepted: string[];
+  /** Keys another desk of the HIU holds: refused, nothing changed for them. */
+  refused: string[];
+}
+
+export interface PurgeOutcome {
+  messages: number;
+  expectations: number;
+}
+
+export interface RelayStore {
+  /** Applies the numbered migrations not yet applied (concurrent relay processes apply each once). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** Throws when the storage cannot be reached (for /healthz). */
+  ping(): Promise<void>;
+
+  addDesk(desk: { id: string; hiuId: string; name: string; secretHash: string; createdAt: string }): Promise<void>;
+  listDesks(): Promise<DeskRecord[]>;
+  /** The desk and its credential's hash, or null when there is no such desk. Revoked desks are returned too. */
+  findDesk(id: string): Promise<(DeskRecord & { secretHash: string }) | null>;
+  /** Sets revokedAt and drops the desk's waiting deliveries; false when there is no such desk or it was revoked. */
+  revokeDesk(id: string, at: string): Promise<boolean>;
+
+  /**
+   * The desk claims keys. A key held by another desk of the same HIU is refused. Messages kept because no desk held
+   * their keys (broadcastIfUnclaimed false) are routed to this desk when it claims one of them, in the same commit.
+   */
+  expect(hiuId: string, deskId: string, keys: string[], at: string): Promise<ExpectOutcome>;
+  /** Whether some desk of the HIU holds this key (a data-push secret's `push:<hash>`). */
+  isClaimed(hiuId: string, key: string): Promise<boolean>;
+
+  /**
+   * Keeps and routes a message in one commit. 'duplicate' (same hiuId and dedupeKey stored before, delivered or
+   * not) changes nothing. Desks of the HIU that are revoked receive nothing.
+   */
+  ingest(message: IncomingMessage): Promise<'stored' | 'duplicate'>;
+  /** The desk's waiting deliveries with seq > afterSeq, oldest first. */
+  pending(deskId: string, afterSeq: number, limit: number): Promise<Delivery[]>;
+  /** Deletes these deliveries of this desk (another desk's seqs change nothing); a message goes with its last delivery. */
+  ack(deskId: string, seqs: number[]): Promise<number>;
+  /** Waiting deliveries per desk (desks with none are left out). */
+  backlog(): Promise<Record<string, number>>;
+  /** Messages received before `messagesBefore` and expectations created before `expectationsBefore` are deleted. */
+  purge(cutoffs: { messagesBefore: string; expectationsBefore: string }): Promise<PurgeOutcome>;
+
+  /** Records that `sessionId` now serves the desk and tells every relay process (onSessionClaimed). */
+  claimSession(deskId: string, sessionId: string): Promise<void>;
+  /** Called with desk ids that have new deliveries (from this process or another). Returns an unsubscribe. */
+  onDeliverable(listener: (deskIds: string[]) => void): () => void;
+  /** Called when a desk's session was claimed, or its credential revoked (sessionId null), anywhere. */
+  onSessionClaimed(listener: (deskId: string, sessionId: string | null) => void): () => void;
+}
