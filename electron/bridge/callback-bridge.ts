@@ -83,26 +83,38 @@ export async function startCallbackBridge(opts: CallbackBridgeOptions): Promise<
   };
 }
 
-/** The Fastify app and its counters, not listening yet (a relay can serve the same routes its own way). */
+/** What the routes need: the bridge's options without where it listens. */
+export type BridgeRouteOptions = Omit<CallbackBridgeOptions, 'host' | 'port'>;
+
+/** The Fastify app and its counters, not listening yet. */
 export function buildBridgeApp(opts: CallbackBridgeOptions): { app: FastifyInstance; counters: CounterBoard } {
+  const app = Fastify({
+    logger: false,
+    bodyLimit: opts.callbackLimitBytes ?? DEFAULT_CALLBACK_LIMIT_BYTES,
+    routerOptions: { maxParamLength: 200 },
+    return503OnClosing: true,
+  });
+  const counters = new CounterBoard();
+  registerBridgeRoutes(app, opts, counters);
+  return { app, counters };
+}
+
+/**
+ * Every route of the bridge, with its parsers, hooks and error words, on `app`: the root of the desk's own bridge,
+ * or a prefixed plugin scope of the relay (one per HIU, `relay/relay-server.ts`). Fastify keeps content-type
+ * parsers, hooks and the error and not-found handlers inside the scope they were added to.
+ */
+export function registerBridgeRoutes(app: FastifyInstance, opts: BridgeRouteOptions, counters: CounterBoard): void {
   const now = opts.now ?? Date.now;
   const iso = () => new Date(now()).toISOString();
   const callbackLimit = opts.callbackLimitBytes ?? DEFAULT_CALLBACK_LIMIT_BYTES;
   const pushLimit = opts.dataPushLimitBytes;
-  const counters = new CounterBoard();
   const verifier: GatewayTokenVerifier = createGatewayTokenVerifier({
     jwksUrl: opts.jwksUrl,
     now,
     jwksHeaders: opts.jwksHeaders,
     audience: opts.generation.callbackToken.audience,
     requiredRole: opts.generation.callbackToken.requiredRole,
-  });
-
-  const app = Fastify({
-    logger: false,
-    bodyLimit: callbackLimit,
-    routerOptions: { maxParamLength: 200 },
-    return503OnClosing: true,
   });
 
   function refuse(reply: FastifyReply, status: number, reason: RefusalReason, message: string): FastifyReply {
@@ -243,8 +255,6 @@ export function buildBridgeApp(opts: CallbackBridgeOptions): { app: FastifyInsta
 
   // The gateway may probe an HIU's heartbeat (gateway-v05.md §2.1).
   app.get('/v0.5/heartbeat', async () => ({ timestamp: iso(), status: 'UP' }));
-
-  return { app, counters };
 }
 
 function bodyIssues(body: JsonBody | undefined, schema: z.ZodType): string | null {

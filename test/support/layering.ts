@@ -110,6 +110,18 @@ export const LAYER_RULES: readonly LayerRule[] = [
     ],
   },
   {
+    folder: 'relay/',
+    mayNotImport: 'anything in the repository outside relay/ except electron/bridge/, electron/abdm/, electron/shared/ and the Node check (electron/node-runtime.ts, scripts/require-node.ts)',
+    why: 'the relay is a server of its own: it reuses the bridge (routes, token check, ports) and the ABDM vocabulary, never the app’s services, stores, IPC or Electron',
+    forbids: (t) => outside(t, 'relay/', 'electron/bridge/', 'electron/abdm/', 'electron/shared/', 'electron/node-runtime', 'scripts/require-node'),
+  },
+  {
+    folder: 'electron/',
+    mayNotImport: 'relay/',
+    why: 'the relay runs on a server, not in the app; the desk speaks to it only through the protocol in electron/bridge/relay-protocol.ts',
+    forbids: (t) => inRepo(t, 'relay/'),
+  },
+  {
     folder: 'electron/',
     mayNotImport: 'web-mode/',
     why: 'web mode is for development and tests (it bundles with esbuild, a dev dependency) and is not shipped',
@@ -132,7 +144,7 @@ export const TEMPORARY_ALLOWED: readonly Allowance[] = [];
 
 const SOURCE = /\.(ts|mts|cts|js|mjs|cjs|svelte)$/;
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.git', 'test-results', 'playwright-report']);
-const CHECKED_DIRS = ['electron', 'renderer', 'sandbox', 'web-mode', 'test', 'bench', 'scripts'];
+const CHECKED_DIRS = ['electron', 'renderer', 'sandbox', 'web-mode', 'relay', 'test', 'bench', 'scripts'];
 const NODE_BUILTINS = new Set(builtinModules);
 
 function listSources(dir: string): string[] {

@@ -1,0 +1,209 @@
+// The desks' WebSockets (protocol: electron/bridge/relay-protocol.ts). A desk authenticates on the upgrade; the
+// relay then sends its waiting messages in order, a window at a time, and deletes each only when the desk says it
+// has stored it (ack). A desk has one live session: a newer one, on this relay process or another, takes over and
+// the older is closed (store.claimSession; across processes through the store's notifications).
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { deskToRelay, RELAY_CLOSE, RELAY_SOCKET_PATH, type RelayToDesk } from '../electron/bridge/relay-protocol';
+import { hiuCallbackUrl, type RelayConfig } from './config';
+import { authenticateDesk } from './desk-credentials';
+import type { RelayLog } from './relay-log';
+import type { DeskRecord, RelayStore } from './store/relay-store';
+
+/** Deliveries sent and not yet acknowledged, per desk: enough to keep the line busy, few enough to resend cheaply. */
+const WINDOW = 64;
+/** A desk that has not answered a ping for this long is taken for gone (its deliveries wait for the next session). */
+const PING_INTERVAL_MS = 30_000;
+/** Frames from a desk are small (expect: 500 keys; ack: 1,000 numbers). */
+const MAX_DESK_FRAME_BYTES = 256 * 1024;
+
+export class DeskSessions {
+  private readonly sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_DESK_FRAME_BYTES });
+  private readonly live = new Map<string, DeskSession>();
+  private readonly detach: (() => void)[] = [];
+  private readonly pinger: NodeJS.Timeout;
+
+  constructor(
+    private readonly store: RelayStore,
+    private readonly config: RelayConfig,
+    private readonly log: RelayLog,
+  ) {
+    this.detach.push(store.onDeliverable((deskIds) => deskIds.forEach((id) => this.live.get(id)?.pump())));
+    this.detach.push(
+      store.onSessionClaimed((deskId, sessionId) => {
+        const session = this.live.get(deskId);
+        if (session && session.id !== sessionId) session.end(sessionId ? RELAY_CLOSE.replaced : RELAY_CLOSE.refused, sessionId ? 'replaced by a newer connection' : 'credential revoked');
+      }),
+    );
+    this.pinger = setInterval(() => this.live.forEach((session) => session.ping()), PING_INTERVAL_MS);
+    this.pinger.unref();
+  }
+
+  attach(server: Server): void {
+    server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => void this.upgrade(request, socket, head));
+  }
+
+  connected(): number {
+    return this.live.size;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.pinger);
+    this.detach.forEach((off) => off());
+    for (const session of this.live.values()) session.end(1001, 'relay shutting down');
+    await new Promise<void>((resolve) => this.sockets.close(() => resolve()));
+  }
+
+  private async upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    socket.on('error', () => socket.destroy());
+    if (new URL(request.url ?? '/', 'http://relay').pathname !== RELAY_SOCKET_PATH) return refuseUpgrade(socket, 404, 'Not Found');
+    let desk: DeskRecord | null;
+    try {
+      desk = await authenticateDesk(this.store, request.headers.authorization);
+    } catch (error) {
+      this.log.warn('desk-auth-failed', { reason: (error as Error).message });
+      return refuseUpgrade(socket, 503, 'Service Unavailable');
+    }
+    if (!desk) {
+      this.log.warn('desk-refused', { remote: request.socket.remoteAddress ?? null });
+      return refuseUpgrade(socket, 401, 'Unauthorized');
+    }
+    const known = desk;
+    this.sockets.handleUpgrade(request, socket, head, (ws) => void this.open(known, ws));
+  }
+
+  private async open(desk: DeskRecord, ws: WebSocket): Promise<void> {
+    const session = new DeskSession(randomUUID(), desk, ws, this.store, this.log, () => {
+      if (this.live.get(desk.id) === session) this.live.delete(desk.id);
+    });
+    const previous = this.live.get(desk.id);
+    this.live.set(desk.id, session);
+    previous?.end(RELAY_CLOSE.replaced, 'replaced by a newer connection');
+    try {
+      await this.store.claimSession(desk.id, session.id);
+      const backlog = (await this.store.backlog())[desk.id] ?? 0;
+      session.send({ t: 'hello', deskId: desk.id, hiuId: desk.hiuId, callbackUrl: hiuCallbackUrl(this.config, desk.hiuId), backlog });
+      this.log.info('desk-connected', { deskId: desk.id, hiuId: desk.hiuId, backlog });
+      session.start();
+    } catch (error) {
+      this.log.error('desk-open-failed', { deskId: desk.id, reason: (error as Error).message });
+      session.end(1011, 'relay storage unavailable');
+    }
+  }
+}
+
+/** One desk's live connection. */
+class DeskSession {
+  private lastSentSeq = 0;
+  private readonly inFlight = new Set<number>();
+  private pumping: Promise<void> | null = null;
+  private again = false;
+  private alive = true;
+  private ended = false;
+
+  constructor(
+    readonly id: string,
+    private readonly desk: DeskRecord,
+    private readonly ws: WebSocket,
+    private readonly store: RelayStore,
+    private readonly log: RelayLog,
+    onClose: () => void,
+  ) {
+    ws.on('pong', () => (this.alive = true));
+    ws.on('close', () => {
+      this.ended = true;
+      onClose();
+      this.log.info('desk-disconnected', { deskId: desk.id });
+    });
+    ws.on('error', () => undefined);
+  }
+
+  start(): void {
+    this.ws.on('message', (data: RawData, isBinary: boolean) => void this.received(data, isBinary));
+    this.pump();
+  }
+
+  send(frame: RelayToDesk): void {
+    if (!this.ended) this.ws.send(JSON.stringify(frame));
+  }
+
+  ping(): void {
+    if (!this.alive) return void this.ws.terminate();
+    this.alive = false;
+    this.ws.ping();
+  }
+
+  end(code: number, reason: string): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.ws.close(code, reason);
+  }
+
+  /** Sends what waits, up to the window; runs again if asked while running. */
+  pump(): void {
+    if (this.ended) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
+    this.pumping = this.sendWaiting()
+      .catch((error: unknown) => this.log.error('delivery-failed', { deskId: this.desk.id, reason: (error as Error).message }))
+      .finally(() => {
+        this.pumping = null;
+        if (this.again) {
+          this.again = false;
+          this.pump();
+        }
+      });
+  }
+
+  private async sendWaiting(): Promise<void> {
+    let sent = 0;
+    while (!this.ended && this.inFlight.size < WINDOW) {
+      const deliveries = await this.store.pending(this.desk.id, this.lastSentSeq, WINDOW - this.inFlight.size);
+      if (deliveries.length === 0) break;
+      for (const delivery of deliveries) {
+        if (this.ended) return;
+        // The payload is the message as stored (JSON text): framed as it is, never parsed again for a large page.
+        this.ws.send(`{"t":"deliver","seq":${delivery.seq},"kind":"${delivery.kind}","${delivery.kind}":${delivery.payload}}`);
+        this.inFlight.add(delivery.seq);
+        this.lastSentSeq = Math.max(this.lastSentSeq, delivery.seq);
+        sent += 1;
+      }
+    }
+    if (sent > 0 && this.inFlight.size < WINDOW) this.send({ t: 'status', backlog: this.inFlight.size });
+  }
+
+  private async received(data: RawData, isBinary: boolean): Promise<void> {
+    let frame;
+    try {
+      frame = deskToRelay.parse(JSON.parse(isBinary ? '' : data.toString()));
+    } catch {
+      this.log.warn('desk-bad-frame', { deskId: this.desk.id });
+      return this.end(RELAY_CLOSE.badFrame, 'frame not understood');
+    }
+    try {
+      if (frame.t === 'ack') {
+        // Only this desk's deliveries are deleted, whatever numbers it sends (store.ack is by desk).
+        await this.store.ack(this.desk.id, frame.seqs);
+        for (const seq of frame.seqs) this.inFlight.delete(seq);
+        this.pump();
+      } else {
+        const outcome = await this.store.expect(this.desk.hiuId, this.desk.id, frame.keys, new Date().toISOString());
+        if (outcome.refused.length) this.log.warn('keys-refused', { deskId: this.desk.id, count: outcome.refused.length });
+        this.send({ t: 'expected', ref: frame.ref, accepted: outcome.accepted, refused: outcome.refused });
+        this.pump();
+      }
+    } catch (error) {
+      this.log.error('desk-frame-failed', { deskId: this.desk.id, frame: frame.t, reason: (error as Error).message });
+      this.send({ t: 'error', message: 'The relay could not store that; it will be asked again after reconnecting.' });
+      this.end(1011, 'relay storage unavailable');
+    }
+  }
+}
+
+function refuseUpgrade(socket: Duplex, status: number, text: string): void {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}

@@ -1,0 +1,149 @@
+// The relay (docs/relay.md): ABDM's callbacks and HIPs' data pushes come in under /hiu/<hiuId>/ on exactly the
+// desk bridge's routes and rules (electron/bridge/callback-bridge.ts: gateway JWT, size limits, schemas,
+// store-then-202, duplicates as no-ops); each is kept in the relay's store with the desks it belongs to, and the
+// desks take them over their WebSockets (desk-sessions.ts). The relay holds no private key and decrypts nothing.
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import { gatewayGenerationFor } from '../electron/abdm/gateway-generations';
+import { CounterBoard } from '../electron/bridge/bridge-counters';
+import { registerBridgeRoutes } from '../electron/bridge/callback-bridge';
+import type { CallbackInbox, DataPushInbox } from '../electron/bridge/ports';
+import { keyOf } from '../electron/bridge/relay-protocol';
+import { hiuCallbackUrl, type HiuConfig, type RelayConfig } from './config';
+import { DeskSessions } from './desk-sessions';
+import { jsonLinesLog, type RelayLog } from './relay-log';
+import { routeOfCallback, routeOfPage } from './routing';
+import type { RelayStore } from './store/relay-store';
+
+const PURGE_INTERVAL_MS = 3600_000;
+const DAY_MS = 86_400_000;
+
+export interface StartRelayOptions {
+  config: RelayConfig;
+  store: RelayStore;
+  log?: RelayLog;
+  /** Clock for token expiry, receivedAt and retention. */
+  now?: () => number;
+}
+
+export interface RunningRelay {
+  /** http://host:port where this process listens. */
+  url: string;
+  port: number;
+  /** Callbacks and pages accepted and refused, per HIU (this process only). */
+  counters(): Record<string, ReturnType<CounterBoard['snapshot']>>;
+  close(): Promise<void>;
+}
+
+export async function startRelay(opts: StartRelayOptions): Promise<RunningRelay> {
+  const { config, store } = opts;
+  const log = opts.log ?? jsonLinesLog();
+  const now = opts.now ?? Date.now;
+  const app = Fastify({ logger: false, bodyLimit: config.limits.callbackBytes, routerOptions: { maxParamLength: 200 }, return503OnClosing: true });
+  const boards = new Map<string, CounterBoard>();
+  for (const hiu of config.hius) {
+    const counters = new CounterBoard();
+    boards.set(hiu.id, counters);
+    await app.register(async (scope) => registerHiu(scope, hiu, counters), { prefix: `/hiu/${hiu.id}` });
+  }
+  const sessions = new DeskSessions(store, config, log);
+  app.get('/healthz', async (_request, reply) => health(reply));
+  app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: { code: 'unknown-path', message: 'There is nothing here.' } }));
+
+  function registerHiu(scope: FastifyInstance, hiu: HiuConfig, counters: CounterBoard): void {
+    const generation = gatewayGenerationFor(hiu.api);
+    const inbox: CallbackInbox = {
+      async store(callback) {
+        const outcome = await store.ingest({
+          hiuId: hiu.id,
+          dedupeKey: `callback:${callback.requestId}`,
+          kind: 'callback',
+          receivedAt: callback.receivedAt,
+          payload: JSON.stringify(callback),
+          ...routeOfCallback(generation, callback),
+        });
+        log.info(outcome === 'stored' ? 'callback-stored' : 'callback-duplicate', { hiuId: hiu.id, kind: callback.kind, requestId: callback.requestId });
+        return outcome;
+      },
+    };
+    const pushes: DataPushInbox = {
+      knows: (secret) => store.isClaimed(hiu.id, keyOf('push', sha256(secret))),
+      async store(page) {
+        const secretHash = sha256(page.secret);
+        const { secret: _, ...rest } = page;
+        const outcome = await store.ingest({
+          hiuId: hiu.id,
+          dedupeKey: `page:${secretHash}/${page.pageNumber}`,
+          kind: 'page',
+          receivedAt: page.receivedAt,
+          payload: JSON.stringify({ secretHash, ...rest }),
+          ...routeOfPage(secretHash),
+        });
+        log.info(outcome === 'stored' ? 'page-stored' : 'page-duplicate', { hiuId: hiu.id, transactionId: page.transactionId, pageNumber: page.pageNumber, bytes: page.body.length });
+        return outcome;
+      },
+    };
+    registerBridgeRoutes(
+      scope,
+      {
+        generation,
+        inbox,
+        pushes,
+        jwksUrl: async () => hiu.gatewayCertsUrl,
+        jwksHeaders: () => generation.certsHeaders(hiu.cmId),
+        now,
+        callbackLimitBytes: config.limits.callbackBytes,
+        dataPushLimitBytes: config.limits.dataPushBytes,
+      },
+      counters,
+    );
+  }
+
+  async function health(reply: import('fastify').FastifyReply) {
+    try {
+      await store.ping();
+      return reply.send({ status: 'ok', desksConnected: sessions.connected(), backlog: await store.backlog() });
+    } catch (error) {
+      log.error('storage-unreachable', { reason: (error as Error).message });
+      return reply.code(503).send({ status: 'storage-unreachable', desksConnected: sessions.connected() });
+    }
+  }
+
+  const purge = async () => {
+    const at = now();
+    const cutoffs = {
+      messagesBefore: new Date(at - config.retention.messageDays * DAY_MS).toISOString(),
+      expectationsBefore: new Date(at - config.retention.expectationDays * DAY_MS).toISOString(),
+    };
+    try {
+      const purged = await store.purge(cutoffs);
+      if (purged.messages || purged.expectations) log.info('purged', { ...purged });
+    } catch (error) {
+      log.error('purge-failed', { reason: (error as Error).message });
+    }
+  };
+  await purge();
+  const purger = setInterval(() => void purge(), PURGE_INTERVAL_MS);
+  purger.unref();
+
+  sessions.attach(app.server);
+  await app.listen({ host: config.listen.host, port: config.listen.port });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('The relay did not get a TCP port.');
+  const host = config.listen.host === '0.0.0.0' ? '127.0.0.1' : config.listen.host;
+  log.info('listening', { url: `http://${host}:${address.port}`, hius: config.hius.map((h) => ({ id: h.id, callbackUrl: hiuCallbackUrl(config, h.id) })) });
+  return {
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    counters: () => Object.fromEntries([...boards].map(([id, board]) => [id, board.snapshot()])),
+    close: async () => {
+      clearInterval(purger);
+      await sessions.close();
+      await app.close();
+    },
+  };
+}
+
+function sha256(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
