@@ -70,6 +70,15 @@ export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
       };
     },
   },
+  {
+    from: 5,
+    name: 'add bridge.mode and bridge.relayUrl (callbacks through the clinic relay)',
+    // Every install from before the relay takes its callbacks directly, as it did.
+    up(raw) {
+      const bridge = isPlainObject(raw.bridge) ? raw.bridge : {};
+      return { ...raw, bridge: { mode: 'direct', relayUrl: '', ...bridge } };
+    },
+  },
 ];
 
 export interface MigratedSettings {

@@ -9,12 +9,22 @@ export const ENVIRONMENTS = ['training', 'abdm-sandbox', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
 /** The version of the layout below; bump it together with a new step in settings-migrations.ts. */
-export const SETTINGS_VERSION = 5;
+export const SETTINGS_VERSION = 6;
 
 // The callback URL ABDM posts to: empty until the clinic has a public address for the bridge.
 const optionalHttpUrl = z.union([z.literal(''), httpUrl]);
 
+/**
+ * How callbacks reach this desk: `direct` (the bridge listens here, behind the clinic's public URL) or `relay` (the
+ * clinic's relay takes them at its public address and hands them over a WebSocket this desk opens; docs/bridge.md).
+ */
+export const BRIDGE_MODES = ['direct', 'relay'] as const;
+export type BridgeMode = (typeof BRIDGE_MODES)[number];
+
 export const bridgeSchema = z.object({
+  mode: z.enum(BRIDGE_MODES),
+  /** The relay's base URL (http(s)://…); its desk credential is in the keychain, never here. Empty until set. */
+  relayUrl: optionalHttpUrl,
   host: plainText(253).pipe(z.string().min(1)),
   port: z.int().min(1).max(65_535),
   publicUrl: optionalHttpUrl,
@@ -114,7 +124,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   clinicName: '',
   language: 'en',
   printerLayout: 'a4',
-  bridge: Object.freeze({ host: '127.0.0.1', port: 8765, publicUrl: '', dataPushLimitMb: 64 }),
+  bridge: Object.freeze({ mode: 'direct', relayUrl: '', host: '127.0.0.1', port: 8765, publicUrl: '', dataPushLimitMb: 64 }),
   hiu: Object.freeze({
     requesterName: '',
     requesterRegistrationNumber: '',

@@ -32,14 +32,14 @@ describe('settings store', () => {
     const store = openConfSettings(dir);
     expect(store.get()).toEqual(DEFAULT_SETTINGS);
     expect(store.get()).toMatchObject({
-      schemaVersion: 5,
+      schemaVersion: 6,
       environment: 'training',
       abdmApi: 'v3',
       abhaV3BaseUrl: 'https://abhasbx.abdm.gov.in/abha/api/v3',
       hiecmBaseUrl: 'https://dev.abdm.gov.in/api/hiecm',
       clinicName: '',
       cmId: 'sbx',
-      bridge: { host: '127.0.0.1', port: 8765, publicUrl: '', dataPushLimitMb: 64 },
+      bridge: { mode: 'direct', relayUrl: '', host: '127.0.0.1', port: 8765, publicUrl: '', dataPushLimitMb: 64 },
       hiu: {
         requesterName: '',
         requesterRegistrationNumber: '',
@@ -56,7 +56,7 @@ describe('settings store', () => {
   it('keeps an update across a restart, merging a partial bridge patch', () => {
     const store = openConfSettings(dir);
     const updated = store.update({ clientId: 'SBX_000123', operatorName: 'Meena', bridge: { port: 9000 } });
-    expect(updated.bridge).toEqual({ host: '127.0.0.1', port: 9000, publicUrl: '', dataPushLimitMb: 64 });
+    expect(updated.bridge).toEqual({ mode: 'direct', relayUrl: '', host: '127.0.0.1', port: 9000, publicUrl: '', dataPushLimitMb: 64 });
     const reopened = openConfSettings(dir).get();
     expect(reopened.clientId).toBe('SBX_000123');
     expect(reopened.operatorName).toBe('Meena');
@@ -245,7 +245,7 @@ describe('settings file migrations and repair', () => {
       clinicName: '',
       language: 'hi',
       printerLayout: 'cr80',
-      bridge: { host: '0.0.0.0', port: 9100, publicUrl: 'https://desk.clinic.example', dataPushLimitMb: 64 },
+      bridge: { mode: 'direct', relayUrl: '', host: '0.0.0.0', port: 9100, publicUrl: 'https://desk.clinic.example', dataPushLimitMb: 64 },
       hiu: {
         requesterName: '',
         requesterRegistrationNumber: '',
@@ -277,7 +277,7 @@ describe('settings file migrations and repair', () => {
     writeFile(version2);
     const store = openConfSettings(dir);
     const expected = {
-      schemaVersion: 5,
+      schemaVersion: 6,
       environment: 'production',
       abdmApi: 'v1',
       healthIdBaseUrl: 'https://healthid.abdm.gov.in/api/v1',
@@ -291,7 +291,7 @@ describe('settings file migrations and repair', () => {
       clinicName: '',
       language: 'hi',
       printerLayout: 'cr80',
-      bridge: { host: '0.0.0.0', port: 9443, publicUrl: 'https://abdm-callbacks.clinic.example/hiu', dataPushLimitMb: 64 },
+      bridge: { mode: 'direct', relayUrl: '', host: '0.0.0.0', port: 9443, publicUrl: 'https://abdm-callbacks.clinic.example/hiu', dataPushLimitMb: 64 },
       hiu: {
         requesterName: '',
         requesterRegistrationNumber: '',
@@ -329,8 +329,8 @@ describe('settings file migrations and repair', () => {
   });
 
   it('has one step for each version before the current one, in order', () => {
-    expect(SETTINGS_VERSION).toBe(5);
-    expect(SETTINGS_MIGRATIONS.map((step) => step.from)).toEqual([1, 2, 3, 4]);
+    expect(SETTINGS_VERSION).toBe(6);
+    expect(SETTINGS_MIGRATIONS.map((step) => step.from)).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('gives a version 3 file an empty clinic name and keeps everything it had', () => {
@@ -344,7 +344,7 @@ describe('settings file migrations and repair', () => {
     const store = openConfSettings(dir);
     expect(store.get()).toEqual({
       ...version3,
-      schemaVersion: 5,
+      schemaVersion: 6,
       clinicName: '',
       abdmApi: 'v1',
       abhaV3BaseUrl: 'https://abhasbx.abdm.gov.in/abha/api/v3',
@@ -371,7 +371,7 @@ describe('settings file migrations and repair', () => {
     expect(settings.clientId).toBe('PROD_42');
     expect(settings.language).toBe(DEFAULT_SETTINGS.language);
     expect(settings.gatewayBaseUrl).toBe(DEFAULT_SETTINGS.gatewayBaseUrl);
-    expect(settings.bridge).toEqual({ host: 'desk.local', port: 8765, publicUrl: '', dataPushLimitMb: 64 });
+    expect(settings.bridge).toEqual({ mode: 'direct', relayUrl: '', host: 'desk.local', port: 8765, publicUrl: '', dataPushLimitMb: 64 });
     expect(store.repaired).toEqual(expect.arrayContaining(['language', 'gatewayBaseUrl', 'bridge.port', 'bridge.dataPushLimitMb']));
     expect(store.repaired).not.toContain('clientId');
     expect(readFile()).toEqual(settings);
@@ -407,5 +407,69 @@ describe('the ABDM API setting', () => {
     expect(openConfSettings(dir).get().abdmApi).toBe('v1');
     const refused = rejection(() => store.update({ abdmApi: 'v2' as 'v1' }));
     expect(refused.fields?.map((field) => field.path)).toEqual(['abdmApi']);
+  });
+});
+
+describe('how callbacks arrive (bridge.mode, bridge.relayUrl)', () => {
+  it('migrates a version 5 file to version 6: the desk keeps taking callbacks directly, with no relay set, nothing repaired', () => {
+    const version5 = {
+      schemaVersion: 5,
+      environment: 'production',
+      abdmApi: 'v3',
+      healthIdBaseUrl: 'https://healthid.abdm.gov.in/api/v1',
+      gatewayBaseUrl: 'https://live.abdm.gov.in/gateway',
+      abhaV3BaseUrl: 'https://abha.abdm.gov.in/api/abha/v3',
+      hiecmBaseUrl: 'https://apis.abdm.gov.in/api/hiecm',
+      clientId: 'PROD_000777',
+      hiuId: 'HIU-CLINIC-07',
+      cmId: 'abdm',
+      operatorName: 'Meena',
+      clinicName: 'Shanti Nursing Home, Nashik',
+      language: 'en',
+      printerLayout: 'a4',
+      bridge: { host: '0.0.0.0', port: 9443, publicUrl: 'https://abdm-callbacks.clinic.example/hiu', dataPushLimitMb: 128 },
+      hiu: {
+        requesterName: 'Dr. Kavita Rao',
+        requesterRegistrationNumber: 'MH-12345',
+        requesterRegistrationSystem: 'https://www.mciindia.org',
+        answerTimeoutSeconds: 90,
+        fetchOnDataEvent: true,
+      },
+    };
+    writeFile(version5);
+    const store = openConfSettings(dir);
+    const expected = {
+      ...version5,
+      schemaVersion: 6,
+      bridge: { mode: 'direct', relayUrl: '', host: '0.0.0.0', port: 9443, publicUrl: 'https://abdm-callbacks.clinic.example/hiu', dataPushLimitMb: 128 },
+    };
+    expect(store.get()).toEqual(expected);
+    expect(store.repaired).toEqual([]);
+    expect(readFile()).toEqual(expected);
+  });
+
+  it('keeps a relay chosen with its URL across a restart', () => {
+    const store = openConfSettings(dir);
+    const updated = store.update({ bridge: { mode: 'relay', relayUrl: 'https://relay.clinic.example' } });
+    expect(updated.bridge).toEqual({ mode: 'relay', relayUrl: 'https://relay.clinic.example', host: '127.0.0.1', port: 8765, publicUrl: '', dataPushLimitMb: 64 });
+    expect(openConfSettings(dir).get().bridge).toEqual(updated.bridge);
+    expect(store.update({ bridge: { mode: 'direct', relayUrl: '' } }).bridge).toMatchObject({ mode: 'direct', relayUrl: '' });
+  });
+
+  it.each([
+    [{ bridge: { mode: 'cloud' } }, { path: 'bridge.mode', code: 'not-allowed' }],
+    [{ bridge: { relayUrl: 'relay.clinic.example' } }, { path: 'bridge.relayUrl', code: 'url' }],
+    [{ bridge: { relayUrl: 'wss://relay.clinic.example' } }, { path: 'bridge.relayUrl', code: 'url' }],
+  ])('refuses %j, naming the field', (patch, issue) => {
+    const store = openConfSettings(dir);
+    expect(rejection(() => store.update(patch as never)).fields).toEqual([issue]);
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('repairs an unknown mode in the file to direct, keeping the relay URL', () => {
+    writeFile({ ...DEFAULT_SETTINGS, bridge: { ...DEFAULT_SETTINGS.bridge, mode: 'carrier-pigeon', relayUrl: 'https://relay.clinic.example' } });
+    const store = openConfSettings(dir);
+    expect(store.get().bridge).toMatchObject({ mode: 'direct', relayUrl: 'https://relay.clinic.example' });
+    expect(store.repaired).toEqual(['bridge.mode']);
   });
 });
