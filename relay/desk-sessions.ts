@@ -133,6 +133,13 @@ class DeskSession {
     if (!this.alive) return void this.ws.terminate();
     this.alive = false;
     this.ws.ping();
+    // `desks revoke` may run in another process (with SQLite nothing tells this one): look now and then.
+    this.store.findDesk(this.desk.id).then(
+      (desk) => {
+        if (!desk || desk.revokedAt) this.end(RELAY_CLOSE.refused, 'credential revoked');
+      },
+      () => undefined,
+    );
   }
 
   end(code: number, reason: string): void {
@@ -191,6 +198,8 @@ class DeskSession {
         for (const seq of frame.seqs) this.inFlight.delete(seq);
         this.pump();
       } else {
+        // A credential revoked from another process (the CLI) since this session opened claims nothing more.
+        if ((await this.store.findDesk(this.desk.id))?.revokedAt) return this.end(RELAY_CLOSE.refused, 'credential revoked');
         const outcome = await this.store.expect(this.desk.hiuId, this.desk.id, frame.keys, new Date().toISOString());
         if (outcome.refused.length) this.log.warn('keys-refused', { deskId: this.desk.id, count: outcome.refused.length });
         this.send({ t: 'expected', ref: frame.ref, accepted: outcome.accepted, refused: outcome.refused });

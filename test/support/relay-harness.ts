@@ -1,0 +1,123 @@
+// A real relay (relay/relay-server.ts) on a free loopback port, on a store the test chooses, and a minimal desk
+// written here from docs/relay.md's protocol table (not the app's relay-link), so the relay is checked against the
+// protocol as documented rather than against the app's reading of it.
+import { createServer } from 'node:net';
+import WebSocket from 'ws';
+import { relayConfig, type RelayConfig } from '../../relay/config';
+import { issueDesk } from '../../relay/desk-credentials';
+import { silentLog } from '../../relay/relay-log';
+import { startRelay, type RunningRelay } from '../../relay/relay-server';
+import type { RelayStore } from '../../relay/store/relay-store';
+
+export interface TestRelay {
+  relay: RunningRelay;
+  config: RelayConfig;
+  /** http://127.0.0.1:<port>: the public URL too. */
+  url: string;
+  store: RelayStore;
+  addDesk(hiuId: string, name?: string): Promise<{ deskId: string; credential: string }>;
+  close(): Promise<void>;
+}
+
+export interface TestHiu {
+  id: string;
+  api?: 'v1' | 'v3';
+  gatewayCertsUrl: string;
+  cmId?: string;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The relay's configuration for a test: its public URL is its own loopback address. */
+export function testRelayConfig(port: number, hius: TestHiu[], storage: RelayConfig['storage'] = { sqlite: ':memory:' }): RelayConfig {
+  return relayConfig.parse({ publicUrl: `http://127.0.0.1:${port}`, listen: { host: '127.0.0.1', port }, hius, storage });
+}
+
+export async function startTestRelay(store: RelayStore, hius: TestHiu[], opts: { now?: () => number; port?: number } = {}): Promise<TestRelay> {
+  const port = opts.port ?? (await freePort());
+  const config = testRelayConfig(port, hius);
+  const relay = await startRelay({ config, store, log: silentLog, now: opts.now });
+  return {
+    relay,
+    config,
+    url: relay.url,
+    store,
+    async addDesk(hiuId, name = 'Test desk') {
+      const { desk, credential } = await issueDesk(store, hiuId, name, new Date().toISOString());
+      return { deskId: desk.id, credential };
+    },
+    close: () => relay.close(),
+  };
+}
+
+/** A desk that speaks the protocol by hand: records every frame, acks only when told to. */
+export interface ProtocolDesk {
+  frames: any[];
+  deliveries(): any[];
+  closed: Promise<{ code: number; reason: string }>;
+  send(frame: unknown): void;
+  expect(keys: string[]): Promise<{ accepted: string[]; refused: string[] }>;
+  ack(seqs: number[]): void;
+  /** Resolves with the first frame (already received or future) that matches. */
+  waitFor(match: (frame: any) => boolean, timeoutMs?: number): Promise<any>;
+  close(): Promise<void>;
+}
+
+/** Opens a desk's socket; rejects with the HTTP status when the upgrade is refused. */
+export function connectProtocolDesk(relayUrl: string, credential: string): Promise<ProtocolDesk> {
+  const ws = new WebSocket(`${relayUrl.replace(/^http/, 'ws')}/desks/socket`, { headers: { authorization: `Bearer ${credential}` } });
+  const frames: any[] = [];
+  const waiters: { match: (f: any) => boolean; resolve: (f: any) => void }[] = [];
+  let refs = 0;
+  ws.on('message', (data) => {
+    const frame = JSON.parse(data.toString());
+    frames.push(frame);
+    for (const waiter of [...waiters]) {
+      if (waiter.match(frame)) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(frame);
+      }
+    }
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const desk: ProtocolDesk = {
+    frames,
+    deliveries: () => frames.filter((f) => f.t === 'deliver'),
+    closed,
+    send: (frame) => ws.send(JSON.stringify(frame)),
+    async expect(keys) {
+      const ref = `ref-${(refs += 1)}`;
+      desk.send({ t: 'expect', ref, keys });
+      return desk.waitFor((f) => f.t === 'expected' && f.ref === ref);
+    },
+    ack: (seqs) => desk.send({ t: 'ack', seqs }),
+    waitFor(match, timeoutMs = 5_000) {
+      const found = frames.find(match);
+      if (found) return Promise.resolve(found);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no matching frame in ${timeoutMs} ms; got ${JSON.stringify(frames.map((f) => f.t))}`)), timeoutMs);
+        waiters.push({ match, resolve: (f) => (clearTimeout(timer), resolve(f)) });
+      });
+    },
+    close: async () => {
+      if (ws.readyState === WebSocket.CLOSED) return;
+      ws.close();
+      await closed;
+    },
+  };
+  return new Promise((resolve, reject) => {
+    ws.once('unexpected-response', (_request, response) => reject(Object.assign(new Error(`upgrade refused: ${response.statusCode}`), { status: response.statusCode })));
+    ws.once('error', reject);
+    // The hello is the first frame: resolved once it is in, so tests start from a known state.
+    desk.waitFor((f) => f.t === 'hello').then(() => resolve(desk), reject);
+  });
+}
