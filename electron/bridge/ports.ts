@@ -2,6 +2,7 @@
 // (electron/store/), the relay on its own store. The bridge stores before it acknowledges, so each method
 // resolves only once the data is durable.
 import type { CallbackKind } from '../abdm/gateway-generation';
+import type { RelayedPage } from './relay-protocol';
 
 /** A verified, schema-valid callback as it arrived. */
 export interface ReceivedCallback {
@@ -43,6 +44,19 @@ export interface DataPushInbox {
   knows(secret: string): Promise<boolean>;
   /** 'duplicate' when this page of this transfer is already stored; the first copy is kept. */
   store(page: ReceivedPushPage): Promise<'stored' | 'duplicate'>;
+}
+
+/**
+ * Pages the clinic's relay hands over (relay-link.ts). The relay knows a page by its push secret's SHA-256 only, so
+ * the desk stores it under that hash, as it stores every page (data_transfers.secret_hash).
+ */
+export interface RelayedPageInbox {
+  /**
+   * Durable when it resolves. 'duplicate' when this page of this transfer is already stored (the first copy is kept);
+   * 'unknown' when no transfer that has not ended waits on this hash (the bridge answers such a push 404): nothing is
+   * stored, and the relay may forget the page.
+   */
+  storeHashed(page: RelayedPage): Promise<'stored' | 'duplicate' | 'unknown'>;
 }
 
 /** Told after each stored callback or page, so that processing starts without polling. */

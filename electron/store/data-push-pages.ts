@@ -9,7 +9,8 @@
 // the transfer's private key when the transfer ends, so a page file left behind opens for nobody.
 import { createHash } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3-multiple-ciphers';
-import type { DataPushInbox, ReceivedPushPage } from '../bridge/ports';
+import type { DataPushInbox, ReceivedPushPage, RelayedPageInbox } from '../bridge/ports';
+import type { RelayedPage } from '../bridge/relay-protocol';
 import { commitDurably } from './db';
 import { openWith, sealWith } from './record-cipher';
 import { LARGE_VALUE_BYTES, removeWhenUnnamed, SealedFiles } from './sealed-files';
@@ -78,7 +79,7 @@ const pageAssociatedData = (hash: string, pageNumber: number): string => `${hash
 
 const ROW_COLUMNS = 'secret_hash, page_number, page_count, transaction_id, received_at, body_file, state';
 
-export class DataPushPageStore implements DataPushInbox {
+export class DataPushPageStore implements DataPushInbox, RelayedPageInbox {
   private readonly files: SealedFiles | null;
   private readonly live: Statement;
   private readonly liveKey: Statement;
@@ -124,7 +125,22 @@ export class DataPushPageStore implements DataPushInbox {
   /** Durable when it resolves; a page already stored for this secret stays as it was ('duplicate'). */
   store(page: ReceivedPushPage): Promise<'stored' | 'duplicate'> {
     try {
-      return Promise.resolve(commitDurably(this.db, () => this.storeNow(page)));
+      const { secret, ...rest } = page;
+      return Promise.resolve(commitDurably(this.db, () => this.storeNow(secretHash(secret), rest)));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * A page the relay kept for this desk, named by its secret's hash (the relay never holds the secret once hashed).
+   * The bridge asks `knows()` before it reads a push; here the same question is asked in the same durable commit, so
+   * a page for a transfer that ended while the desk was away is not stored ('unknown'): its key is gone with it.
+   */
+  storeHashed(page: RelayedPage): Promise<'stored' | 'duplicate' | 'unknown'> {
+    try {
+      const { secretHash: hash, ...rest } = page;
+      return Promise.resolve(commitDurably(this.db, () => (this.live.get(hash) === undefined ? 'unknown' : this.storeNow(hash, rest))));
     } catch (error) {
       return Promise.reject(error);
     }
@@ -181,8 +197,7 @@ export class DataPushPageStore implements DataPushInbox {
     };
   }
 
-  private storeNow(page: ReceivedPushPage): 'stored' | 'duplicate' {
-    const hash = secretHash(page.secret);
+  private storeNow(hash: string, page: Omit<ReceivedPushPage, 'secret'>): 'stored' | 'duplicate' {
     const row = [hash, page.pageNumber, page.pageCount, page.transactionId, page.receivedAt] as const;
     // body.length counts UTF-16 units, never more than the UTF-8 bytes: a page near the threshold may stay inline.
     const key = this.files && page.body.length >= LARGE_VALUE_BYTES ? (this.liveKey.get(hash) as { page_key: Buffer | null } | undefined)?.page_key : null;

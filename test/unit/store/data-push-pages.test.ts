@@ -87,3 +87,41 @@ describe('DataPushPageStore', () => {
     expect(pages.pagesOf(secretHash(newPushSecret()))).toEqual({ pageCount: null, received: [], pending: 0, done: 0, missing: [], complete: false, transactionIds: [] });
   });
 });
+
+describe('DataPushPageStore.storeHashed (pages the relay kept for this desk)', () => {
+  // SHA-256 of "abc" (FIPS 180-2, appendix B.1): the relay names the page by it and never sees "abc" once hashed.
+  const ABC_HASH = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
+  const relayed = (pageNumber: number, pageCount: number, body = `{"entries":["ciphertext-${pageNumber}"]}`) => ({
+    secretHash: ABC_HASH,
+    transactionId: 'txn-relay-1',
+    pageNumber,
+    pageCount,
+    receivedAt: `2024-05-14T09:54:0${pageNumber}.000Z`,
+    body,
+  });
+
+  it('stores a page of a live transfer under its hash, exactly as a page pushed to this desk would be', async () => {
+    addTransfer(db.database, 'abc');
+    expect(await pages.storeHashed(relayed(2, 2))).toBe('stored');
+    expect(pages.pending(ABC_HASH)).toEqual([
+      { secretHash: ABC_HASH, pageNumber: 2, pageCount: 2, transactionId: 'txn-relay-1', receivedAt: '2024-05-14T09:54:02.000Z', body: '{"entries":["ciphertext-2"]}', state: 'pending' },
+    ]);
+    // The same page pushed straight to the bridge on the secret itself is the same page.
+    expect(await pages.store({ secret: 'abc', transactionId: 'txn-relay-1', pageNumber: 2, pageCount: 2, receivedAt: '2024-05-14T09:55:00.000Z', body: '{"other":"copy"}' })).toBe('duplicate');
+    expect(pages.pagesOf(ABC_HASH)).toMatchObject({ received: [2], missing: [1], pending: 1 });
+  });
+
+  it('keeps the first copy of a page delivered twice', async () => {
+    addTransfer(db.database, 'abc');
+    expect(await pages.storeHashed(relayed(1, 1))).toBe('stored');
+    expect(await pages.storeHashed(relayed(1, 1, '{"second":"copy"}'))).toBe('duplicate');
+    expect(pages.pending(ABC_HASH).map((p) => p.body)).toEqual(['{"entries":["ciphertext-1"]}']);
+  });
+
+  it('stores nothing for a transfer that ended while the desk was away, or one it never asked for', async () => {
+    addTransfer(db.database, 'abc', { ended: true });
+    expect(await pages.storeHashed(relayed(1, 1))).toBe('unknown');
+    expect(await pages.storeHashed({ ...relayed(1, 1), secretHash: 'f'.repeat(64) })).toBe('unknown');
+    expect(db.database.db.prepare('SELECT count(*) AS n FROM data_push_pages').get()).toEqual({ n: 0 });
+  });
+});

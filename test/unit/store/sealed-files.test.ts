@@ -281,3 +281,17 @@ describe('start-up', () => {
     expect(filesOnDisk()).toEqual([orphan]);
   });
 });
+
+describe('pages the relay kept for this desk', () => {
+  it('keeps a large relayed page in a sealed file too, and reads it back as it was pushed', async () => {
+    const t = transfer();
+    const large = pageBody(LARGE_VALUE_BYTES);
+    const hash = secretHash(t.secret);
+    expect(await pages.storeHashed({ secretHash: hash, transactionId: 'txn-1', pageNumber: 1, pageCount: 1, receivedAt: AT, body: large })).toBe('stored');
+    const row = db.prepare('SELECT body, body_file FROM data_push_pages').get() as { body: string | null; body_file: string | null };
+    expect(row).toEqual({ body: null, body_file: expect.any(String) });
+    expect(filesOnDisk()).toEqual([row.body_file]);
+    expect(readFileSync(path.join(folder, row.body_file!)).toString('latin1')).not.toContain('OPD-SECRET-CONTEXT');
+    expect(pages.pending(hash).map((p) => p.body)).toEqual([large]);
+  });
+});
