@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3-multiple-ciphers';
 import { createAuditLog } from './migrations/001-audit-log';
 import { createHiuTables } from './migrations/002-hiu';
 import { addSealedFiles } from './migrations/003-sealed-files';
+import { addOpenKeyIndexes } from './migrations/004-open-keys';
 
 export interface Migration {
   version: number;
@@ -15,6 +16,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'create audit_log', up: createAuditLog },
   { version: 2, name: 'create HIU tables', up: createHiuTables },
   { version: 3, name: 'large values in sealed files', up: addSealedFiles },
+  { version: 4, name: 'indexes for the keys a desk still expects (relay)', up: addOpenKeyIndexes },
 ];
 
 export class DatabaseVersionError extends Error {
