@@ -31,11 +31,15 @@ export interface AppHarnessOptions {
   now?: () => number;
   /** The ABDM API the desk is set to (Settings' "ABDM API"); suites run on both with describe.each(ABDM_APIS). */
   api?: AbdmApi;
+  /** Callbacks through a relay (Settings: Callbacks arrive through the clinic's relay) with this desk's credential. */
+  relay?: { url: string; credential: string };
+  /** A simulator already running (shared by several desks, or known to a relay first); left running on close. */
+  sandbox?: RunningSandbox;
 }
 
 export async function startAppHarness(sandboxOptions: SandboxOptions = {}, options: AppHarnessOptions = {}): Promise<AppHarness> {
   const dataFolder = mkdtempSync(path.join(os.tmpdir(), 'abha-desk-app-'));
-  const sandbox = await startSandbox({ port: 0, ...sandboxOptions });
+  const sandbox = options.sandbox ?? (await startSandbox({ port: 0, ...sandboxOptions }));
   const settings = openConfSettings(dataFolder);
   settings.update({ operatorName: 'Meena (front desk)', abdmApi: options.api ?? 'v1' });
   const core = await startAppCore({
@@ -53,6 +57,11 @@ export async function startAppHarness(sandboxOptions: SandboxOptions = {}, optio
     if (!result.ok) throw new Error(`${channel} failed: ${result.error.code} ${JSON.stringify(result.error)} ${result.error.abdmCode ?? ''}`);
     return result.value as OutputOf<C>;
   };
+  if (options.relay) {
+    // The credential first, so the bridge restarted by the mode change connects with it at once.
+    await call('secrets.setRelayCredential', { credential: options.relay.credential });
+    await call('settings.update', { bridge: { mode: 'relay', relayUrl: options.relay.url } });
+  }
   const fail = async <C extends ChannelName>(channel: C, input?: InputOf<C>) => {
     const result = await core.dispatch(channel, input);
     if (result.ok) throw new Error(`${channel} unexpectedly succeeded`);
@@ -68,7 +77,7 @@ export async function startAppHarness(sandboxOptions: SandboxOptions = {}, optio
     fail,
     close: async () => {
       await core.close();
-      await sandbox.close();
+      if (!options.sandbox) await sandbox.close();
     },
   };
 }

@@ -32,10 +32,17 @@ export interface SentNotification {
   acknowledgements: { path: string; body: any }[];
 }
 
-export async function startHiuApp(hiu: Partial<HiuSettings> = {}, sandbox: SandboxOptions = {}, options: AppHarnessOptions = {}): Promise<HiuApp> {
+export async function startHiuApp(
+  hiu: Partial<HiuSettings> = {},
+  sandbox: SandboxOptions = {},
+  options: AppHarnessOptions & { relayBacklog?: () => Promise<Record<string, number>> } = {},
+): Promise<HiuApp> {
+  const relay = options.relayBacklog ? { backlog: options.relayBacklog } : null;
   const app = await startAppHarness({ ...sandbox, hiu: { ...IMMEDIATE_HIU_SETTINGS, ...hiu } }, options);
   await app.call('settings.update', { hiu: DOCTOR });
   const world = hiuWorldOf(app.sandbox.context);
+  // Through a relay, a callback may still wait there (or be on its way) after both sides are idle.
+  const relayDrained = async () => !relay || Object.keys(await relay.backlog()).length === 0;
   // The simulator's work (callbacks, decisions, pushes) and the app's (applying them, sending what they cause) feed
   // each other: settled when a round of both leaves nothing stored and unapplied.
   const settle = async () => {
@@ -45,7 +52,7 @@ export async function startHiuApp(hiu: Partial<HiuSettings> = {}, sandbox: Sandb
       await new Promise((resolve) => setTimeout(resolve, 20));
       await world.work.idle();
       await app.core.hiu.idle();
-      if (app.core.hiu.bridge.status().inbox.pending === 0) return;
+      if (app.core.hiu.bridge.status().inbox.pending === 0 && (await relayDrained())) return;
     }
     throw new Error('the simulator and the app did not settle');
   };
