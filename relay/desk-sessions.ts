@@ -97,6 +97,7 @@ export class DeskSessions {
 /** One desk's live connection. */
 class DeskSession {
   private lastSentSeq = 0;
+  private lastBacklogTold: number | null = null;
   private readonly inFlight = new Set<number>();
   private pumping: Promise<void> | null = null;
   private again = false;
@@ -167,20 +168,26 @@ class DeskSession {
   }
 
   private async sendWaiting(): Promise<void> {
-    let sent = 0;
+    let drained = false;
     while (!this.ended && this.inFlight.size < WINDOW) {
       const deliveries = await this.store.pending(this.desk.id, this.lastSentSeq, WINDOW - this.inFlight.size);
-      if (deliveries.length === 0) break;
+      if (deliveries.length === 0) {
+        drained = true;
+        break;
+      }
       for (const delivery of deliveries) {
         if (this.ended) return;
         // The payload is the message as stored (JSON text): framed as it is, never parsed again for a large page.
         this.ws.send(`{"t":"deliver","seq":${delivery.seq},"kind":"${delivery.kind}","${delivery.kind}":${delivery.payload}}`);
         this.inFlight.add(delivery.seq);
         this.lastSentSeq = Math.max(this.lastSentSeq, delivery.seq);
-        sent += 1;
       }
     }
-    if (sent > 0 && this.inFlight.size < WINDOW) this.send({ t: 'status', backlog: this.inFlight.size });
+    // Everything is sent: what still waits is what the desk has not acknowledged. Told when it changes.
+    if (drained && this.lastBacklogTold !== this.inFlight.size) {
+      this.lastBacklogTold = this.inFlight.size;
+      this.send({ t: 'status', backlog: this.inFlight.size });
+    }
   }
 
   private async received(data: RawData, isBinary: boolean): Promise<void> {
