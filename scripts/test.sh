@@ -3,7 +3,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-required=(chromium xvfb gnome-keyring dbus-x11 libsecret-1-dev poppler-utils)
+required=(chromium xvfb gnome-keyring dbus-x11 libsecret-1-dev poppler-utils postgresql)
 missing=()
 for pkg in "${required[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")

@@ -1,0 +1,513 @@
+// The relay's storage in PostgreSQL, for several relay processes sharing one database (or one relay for many
+// clinics). No process keeps state of its own: everything is in the database, and what one process commits reaches
+// the others by NOTIFY, sent inside the committing transaction (so it goes out exactly when the change is visible)
+// and heard by one LISTENing connection per process.
+//
+// Routing is serialised per HIU with a transaction-scoped advisory lock (lockHiu) in ingest, expect and revokeDesk:
+//  - a desk claiming a key and a message arriving for that key cannot miss each other (one of them sees the other);
+//  - a desk's deliveries get their seq in commit order, so a sender reading pending(deskId, afterSeq) never moves
+//    past a seq whose row is still to commit.
+//
+// Unlike SQLite's secure_delete, PostgreSQL leaves a deleted row's bytes in the table file until VACUUM reuses the
+// space (and in the write-ahead log and any base backup): payloads are deleted on acknowledgement, but an operator
+// who needs them unrecoverable from the disk runs the database on encrypted storage.
+import { EventEmitter } from 'node:events';
+import pg from 'pg';
+import { POSTGRES_MIGRATIONS } from './migrations/postgres';
+import type { Delivery, DeskRecord, ExpectOutcome, IncomingMessage, PurgeOutcome, RelayStore } from './relay-store';
+
+const DELIVERABLE_CHANNEL = 'relay_deliverable';
+const SESSION_CHANNEL = 'relay_session';
+/** Desk ids per NOTIFY: a payload must stay under PostgreSQL's 8000 bytes; a desk id is at most 37 characters. */
+const DESKS_PER_NOTIFICATION = 100;
+/** SQLSTATEs after which the whole transaction may simply run again: deadlock_detected, serialization_failure. */
+const RETRYABLE = new Set(['40P01', '40001']);
+const ATTEMPTS = 3;
+
+interface DeskRow {
+  id: string;
+  hiu_id: string;
+  name: string;
+  secret_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface PostgresStoreOptions {
+  /** Connections in the pool, besides the one that listens (pg's default: 10). */
+  poolSize?: number;
+}
+
+export class PostgresRelayStore implements RelayStore {
+  private readonly pool: pg.Pool;
+  private readonly listener: NotificationListener;
+  private readonly events = new EventEmitter();
+
+  /** Connects, and resolves once this process hears other processes' notifications. */
+  static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresRelayStore> {
+    const store = new PostgresRelayStore(url, options);
+    try {
+      await store.listener.start();
+    } catch (error) {
+      await store.pool.end();
+      throw error;
+    }
+    return store;
+  }
+
+  private constructor(url: string, options: PostgresStoreOptions) {
+    this.pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, keepAlive: true });
+    // An idle pooled connection that breaks is dropped by the pool; the next query gets a fresh one, or fails
+    // itself. Without a listener, the 'error' event would end the process.
+    this.pool.on('error', () => {});
+    this.listener = new NotificationListener(
+      url,
+      [DELIVERABLE_CHANNEL, SESSION_CHANNEL],
+      (channel, payload) => this.heard(channel, payload),
+      () => void this.catchUp().catch(() => {}),
+    );
+    this.events.setMaxListeners(0);
+  }
+
+  /** Every step under one advisory lock, each in its own transaction: relay processes starting together apply it once. */
+  async migrate(): Promise<void> {
+    await this.transaction(async (client) => {
+      await lockMigrations(client);
+      await client.query('CREATE TABLE IF NOT EXISTS relay_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at text NOT NULL)');
+    });
+    const latest = POSTGRES_MIGRATIONS.at(-1)?.version ?? 0;
+    for (const migration of POSTGRES_MIGRATIONS) {
+      await this.transaction(async (client) => {
+        await lockMigrations(client);
+        const applied = Number((await client.query('SELECT coalesce(max(version), 0) AS v FROM relay_migrations')).rows[0].v);
+        if (applied > latest) throw new Error(`The relay database has schema ${applied}; this relay knows up to ${latest}. Nothing was changed: run the newer relay.`);
+        if (applied >= migration.version) return;
+        await client.query(migration.sql);
+        await client.query('INSERT INTO relay_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [migration.version, migration.name, new Date().toISOString()]);
+      });
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.listener.stop();
+    await this.pool.end();
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1');
+  }
+
+  async addDesk(desk: { id: string; hiuId: string; name: string; secretHash: string; createdAt: string }): Promise<void> {
+    await this.pool.query('INSERT INTO desks (id, hiu_id, name, secret_hash, created_at) VALUES ($1, $2, $3, $4, $5)', [
+      desk.id,
+      desk.hiuId,
+      desk.name,
+      desk.secretHash,
+      isoTime(desk.createdAt),
+    ]);
+  }
+
+  async listDesks(): Promise<DeskRecord[]> {
+    const { rows } = await this.pool.query<DeskRow>('SELECT * FROM desks ORDER BY created_at, id');
+    return rows.map(toDeskRecord);
+  }
+
+  async findDesk(id: string): Promise<(DeskRecord & { secretHash: string }) | null> {
+    const { rows } = await this.pool.query<DeskRow>('SELECT * FROM desks WHERE id = $1', [id]);
+    return rows[0] ? { ...toDeskRecord(rows[0]), secretHash: rows[0].secret_hash } : null;
+  }
+
+  revokeDesk(id: string, at: string): Promise<boolean> {
+    const revokedAt = isoTime(at);
+    return this.transaction(async (client) => {
+      const desk = (await client.query<{ hiu_id: string }>('SELECT hiu_id FROM desks WHERE id = $1', [id])).rows[0];
+      if (!desk) return false;
+      // Under the HIU's lock, no ingest can route to the desk between its revocation and the deletes below.
+      await lockHiu(client, desk.hiu_id);
+      const revoked = await client.query('UPDATE desks SET revoked_at = $2, session_id = NULL WHERE id = $1 AND revoked_at IS NULL', [id, revokedAt]);
+      if (revoked.rowCount === 0) return false;
+      const messageIds = await lockMessagesOfDeliveries(client, 'desk_id = $1', [id]);
+      await client.query('DELETE FROM deliveries WHERE desk_id = $1', [id]);
+      await deleteDelivered(client, messageIds);
+      // Its keys are free again: a desk set up in its place can claim the requests still open.
+      await client.query('DELETE FROM expectations WHERE desk_id = $1', [id]);
+      await notify(client, SESSION_CHANNEL, JSON.stringify({ deskId: id, sessionId: null }));
+      return true;
+    });
+  }
+
+  /** A revoked desk is refused every key; a desk of another HIU, or no desk, is a caller's mistake and throws. */
+  expect(hiuId: string, deskId: string, keys: string[], at: string): Promise<ExpectOutcome> {
+    const claimedAt = isoTime(at);
+    return this.transaction(async (client) => {
+      await lockHiu(client, hiuId);
+      const desk = (await client.query<DeskRow>('SELECT * FROM desks WHERE id = $1', [deskId])).rows[0];
+      if (!desk || desk.hiu_id !== hiuId) throw new Error(`Desk ${deskId} is not a desk of HIU ${hiuId}.`);
+      if (desk.revoked_at !== null) return { accepted: [], refused: unique(keys) };
+      const outcome = await claim(client, hiuId, deskId, keys, claimedAt);
+      if (await routeKept(client, hiuId, deskId, outcome.accepted, claimedAt)) await notifyDeliverable(client, [deskId]);
+      return outcome;
+    });
+  }
+
+  async isClaimed(hiuId: string, key: string): Promise<boolean> {
+    const { rowCount } = await this.pool.query('SELECT 1 FROM expectations WHERE hiu_id = $1 AND key = $2', [hiuId, key]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  ingest(message: IncomingMessage): Promise<'stored' | 'duplicate'> {
+    const received = { ...message, receivedAt: isoTime(message.receivedAt) };
+    return this.transaction(async (client) => {
+      await lockHiu(client, received.hiuId);
+      return ingestLocked(client, received);
+    });
+  }
+
+  async pending(deskId: string, afterSeq: number, limit: number): Promise<Delivery[]> {
+    const { rows } = await this.pool.query<{ seq: string; kind: Delivery['kind']; payload: string }>(
+      `SELECT d.seq, m.kind, m.payload FROM deliveries d JOIN messages m ON m.id = d.message_id
+       WHERE d.desk_id = $1 AND d.seq > $2 ORDER BY d.seq LIMIT $3`,
+      [deskId, afterSeq, limit],
+    );
+    return rows.map((row) => ({ seq: Number(row.seq), kind: row.kind, payload: row.payload }));
+  }
+
+  ack(deskId: string, seqs: number[]): Promise<number> {
+    return this.transaction(async (client) => {
+      const messageIds = await lockMessagesOfDeliveries(client, 'desk_id = $1 AND seq = ANY($2::bigint[])', [deskId, seqs]);
+      const deleted = await client.query('DELETE FROM deliveries WHERE desk_id = $1 AND seq = ANY($2::bigint[])', [deskId, seqs]);
+      await deleteDelivered(client, messageIds);
+      return deleted.rowCount ?? 0;
+    });
+  }
+
+  async backlog(): Promise<Record<string, number>> {
+    const { rows } = await this.pool.query<{ desk_id: string; n: number }>(
+      'SELECT desk_id, count(*)::integer AS n FROM deliveries GROUP BY desk_id ORDER BY desk_id',
+    );
+    return Object.fromEntries(rows.map((row) => [row.desk_id, row.n]));
+  }
+
+  /** Dedupe keys go with the messages' cutoff: a repeat of a message older than that is stored again. */
+  purge(cutoffs: { messagesBefore: string; expectationsBefore: string }): Promise<PurgeOutcome> {
+    const messagesBefore = isoTime(cutoffs.messagesBefore);
+    const expectationsBefore = isoTime(cutoffs.expectationsBefore);
+    return this.transaction(async (client) => {
+      // Locked in id order, as ack and revokeDesk lock them, so they wait for each other instead of deadlocking.
+      // Deliveries and kept keys go with their message (ON DELETE CASCADE).
+      const messages = await client.query(
+        'DELETE FROM messages WHERE id IN (SELECT id FROM messages WHERE received_at < $1 ORDER BY id FOR UPDATE)',
+        [messagesBefore],
+      );
+      await client.query('DELETE FROM seen_messages WHERE received_at < $1', [messagesBefore]);
+      const expectations = await client.query('DELETE FROM expectations WHERE created_at < $1', [expectationsBefore]);
+      return { messages: messages.rowCount ?? 0, expectations: expectations.rowCount ?? 0 };
+    });
+  }
+
+  /** A revoked desk, or no desk, gets no session (and nobody hears of it). */
+  claimSession(deskId: string, sessionId: string): Promise<void> {
+    return this.transaction(async (client) => {
+      const claimed = await client.query('UPDATE desks SET session_id = $2 WHERE id = $1 AND revoked_at IS NULL', [deskId, sessionId]);
+      if (claimed.rowCount === 1) await notify(client, SESSION_CHANNEL, JSON.stringify({ deskId, sessionId }));
+    });
+  }
+
+  /** Heard through LISTEN, so this process's own changes arrive the same way as other processes'. */
+  onDeliverable(listener: (deskIds: string[]) => void): () => void {
+    this.events.on('deliverable', listener);
+    return () => this.events.off('deliverable', listener);
+  }
+
+  onSessionClaimed(listener: (deskId: string, sessionId: string | null) => void): () => void {
+    this.events.on('session', listener);
+    return () => this.events.off('session', listener);
+  }
+
+  // ── plumbing ────────────────────────────────────────────────────────────────────────────────────────────
+
+  /** Runs `work` in one transaction; after a deadlock or serialization failure, PostgreSQL undid it all, so it runs again. */
+  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.transactionOnce(work);
+      } catch (error) {
+        if (attempt >= ATTEMPTS || !RETRYABLE.has((error as { code?: string }).code ?? '')) throw error;
+      }
+    }
+  }
+
+  private async transactionOnce<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      // A connection that cannot even roll back is not given back to the pool.
+      await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  private heard(channel: string, payload: string): void {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    if (channel === DELIVERABLE_CHANNEL && Array.isArray(parsed)) this.events.emit('deliverable', parsed);
+    if (channel === SESSION_CHANNEL && isSessionNotice(parsed)) this.events.emit('session', parsed.deskId, parsed.sessionId);
+  }
+
+  /**
+   * After the listening connection came back: notifications sent while it was gone are lost, so this process is
+   * told the current state instead (desks with deliveries; which session serves each desk, null for revoked desks).
+   * Listeners treat both as idempotent.
+   */
+  private async catchUp(): Promise<void> {
+    const waiting = Object.keys(await this.backlog());
+    if (waiting.length > 0) this.events.emit('deliverable', waiting);
+    const { rows } = await this.pool.query<{ id: string; session_id: string | null }>(
+      'SELECT id, session_id FROM desks WHERE session_id IS NOT NULL OR revoked_at IS NOT NULL ORDER BY id',
+    );
+    for (const row of rows) this.events.emit('session', row.id, row.session_id);
+  }
+}
+
+// ── routing (inside a transaction holding the HIU's lock) ─────────────────────────────────────────────────
+
+async function ingestLocked(client: pg.PoolClient, message: IncomingMessage): Promise<'stored' | 'duplicate'> {
+  const first = await client.query('INSERT INTO seen_messages (hiu_id, dedupe_key, received_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+    message.hiuId,
+    message.dedupeKey,
+    message.receivedAt,
+  ]);
+  if (first.rowCount === 0) return 'duplicate';
+  const recipients = await recipientsOf(client, message);
+  const messageId = (
+    await client.query<{ id: string }>(
+      `INSERT INTO messages (hiu_id, dedupe_key, kind, received_at, payload, introduces, routed)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [message.hiuId, message.dedupeKey, message.kind, message.receivedAt, message.payload, JSON.stringify(unique(message.introduces)), recipients.length > 0],
+    )
+  ).rows[0]!.id;
+  if (recipients.length === 0) {
+    await client.query('INSERT INTO message_keys (message_id, hiu_id, key) SELECT $1, $2, key FROM unnest($3::text[]) AS key', [
+      messageId,
+      message.hiuId,
+      unique(message.routeKeys),
+    ]);
+    return 'stored';
+  }
+  await client.query(
+    'INSERT INTO deliveries (desk_id, message_id) SELECT desk, $2 FROM unnest($1::text[]) WITH ORDINALITY AS r (desk, n) ORDER BY n',
+    [recipients, messageId],
+  );
+  // Handed-out keys are the receiving desk's only when one desk receives the message: with several, the relay
+  // cannot tell whose they are, and the desk that knows claims them itself.
+  if (recipients.length === 1) {
+    const { accepted } = await claim(client, message.hiuId, recipients[0]!, message.introduces, message.receivedAt);
+    await routeKept(client, message.hiuId, recipients[0]!, accepted, message.receivedAt);
+  }
+  await notifyDeliverable(client, recipients);
+  return 'stored';
+}
+
+/** The active desks holding one of its keys; when none does and it may be broadcast, every active desk of its HIU. */
+async function recipientsOf(client: pg.PoolClient, message: IncomingMessage): Promise<string[]> {
+  const holders = await client.query<{ desk_id: string }>(
+    `SELECT DISTINCT e.desk_id FROM expectations e JOIN desks d ON d.id = e.desk_id
+     WHERE e.hiu_id = $1 AND e.key = ANY($2::text[]) AND d.revoked_at IS NULL ORDER BY e.desk_id`,
+    [message.hiuId, message.routeKeys],
+  );
+  if (holders.rows.length > 0 || !message.broadcastIfUnclaimed) return holders.rows.map((row) => row.desk_id);
+  const desks = await client.query<{ id: string }>('SELECT id FROM desks WHERE hiu_id = $1 AND revoked_at IS NULL ORDER BY id', [message.hiuId]);
+  return desks.rows.map((row) => row.id);
+}
+
+/** Keys already the desk's are renewed (their created_at moves on), so a desk keeps a key alive by claiming it again. */
+async function claim(client: pg.PoolClient, hiuId: string, deskId: string, keys: string[], at: string): Promise<ExpectOutcome> {
+  const wanted = unique(keys);
+  if (wanted.length === 0) return { accepted: [], refused: [] };
+  const { rows } = await client.query<{ key: string }>(
+    `INSERT INTO expectations (hiu_id, key, desk_id, created_at) SELECT $1, key, $2, $3 FROM unnest($4::text[]) AS key
+     ON CONFLICT (hiu_id, key) DO UPDATE SET created_at = excluded.created_at WHERE expectations.desk_id = excluded.desk_id
+     RETURNING key`,
+    [hiuId, deskId, at, wanted],
+  );
+  const held = new Set(rows.map((row) => row.key));
+  return { accepted: wanted.filter((key) => held.has(key)), refused: wanted.filter((key) => !held.has(key)) };
+}
+
+/**
+ * Kept messages naming one of `keys` go to the desk, oldest first; the keys they hand out become the desk's, and
+ * so do kept messages naming those, until nothing more is found. True when something was delivered.
+ */
+async function routeKept(client: pg.PoolClient, hiuId: string, deskId: string, keys: string[], at: string): Promise<boolean> {
+  let delivered = false;
+  let claimed = keys;
+  while (claimed.length > 0) {
+    // FOR UPDATE: a purge deleting one of them waits for this commit, or this finds it gone.
+    const { rows } = await client.query<{ id: string; introduces: string }>(
+      `SELECT id, introduces FROM messages WHERE NOT routed AND id IN
+         (SELECT message_id FROM message_keys WHERE hiu_id = $1 AND key = ANY($2::text[]))
+       ORDER BY id FOR UPDATE`,
+      [hiuId, claimed],
+    );
+    if (rows.length === 0) break;
+    const ids = rows.map((row) => row.id);
+    await client.query('UPDATE messages SET routed = true WHERE id = ANY($1::bigint[])', [ids]);
+    await client.query('DELETE FROM message_keys WHERE message_id = ANY($1::bigint[])', [ids]);
+    await client.query(
+      'INSERT INTO deliveries (desk_id, message_id) SELECT $1, id FROM unnest($2::bigint[]) WITH ORDINALITY AS m (id, n) ORDER BY n',
+      [deskId, ids],
+    );
+    delivered = true;
+    const introduced = rows.flatMap((row) => JSON.parse(row.introduces) as string[]);
+    claimed = (await claim(client, hiuId, deskId, introduced, at)).accepted;
+  }
+  return delivered;
+}
+
+/**
+ * One lock per HIU, held until commit. hashtextextended gives 64 bits, so two HIUs sharing a lock (harmless: they
+ * would only wait for each other) is as good as never.
+ */
+async function lockHiu(client: pg.PoolClient, hiuId: string): Promise<void> {
+  await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('relay-hiu:' || $1, 0))`, [hiuId]);
+}
+
+async function lockMigrations(client: pg.PoolClient): Promise<void> {
+  await client.query(`SELECT pg_advisory_xact_lock(hashtextextended('relay-migrations', 0))`);
+}
+
+/**
+ * Locks, in id order, the messages of the deliveries matching `where`, so that two desks acknowledging their last
+ * deliveries of one message at once do not each see the other's row still there and leave the message behind.
+ */
+async function lockMessagesOfDeliveries(client: pg.PoolClient, where: string, values: unknown[]): Promise<string[]> {
+  const { rows } = await client.query<{ id: string }>(
+    `SELECT id FROM messages WHERE id IN (SELECT message_id FROM deliveries WHERE ${where}) ORDER BY id FOR UPDATE`,
+    values,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Messages among these that no desk still has to acknowledge: their payload goes now. */
+async function deleteDelivered(client: pg.PoolClient, messageIds: string[]): Promise<void> {
+  if (messageIds.length === 0) return;
+  await client.query(
+    `DELETE FROM messages m WHERE m.routed AND m.id = ANY($1::bigint[])
+       AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.message_id = m.id)`,
+    [messageIds],
+  );
+}
+
+async function notifyDeliverable(client: pg.PoolClient, deskIds: string[]): Promise<void> {
+  const ids = unique(deskIds).sort();
+  for (let start = 0; start < ids.length; start += DESKS_PER_NOTIFICATION) {
+    await notify(client, DELIVERABLE_CHANNEL, JSON.stringify(ids.slice(start, start + DESKS_PER_NOTIFICATION)));
+  }
+}
+
+/** Sent at commit, and not at all if the transaction rolls back. */
+async function notify(client: pg.PoolClient, channel: string, payload: string): Promise<void> {
+  await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+}
+
+// ── listening ─────────────────────────────────────────────────────────────────────────────────────────────
+
+const RETRY_FIRST_MS = 200;
+const RETRY_MAX_MS = 5_000;
+
+/** One connection LISTENing on the relay's channels, opened again (with growing pauses) whenever it drops. */
+class NotificationListener {
+  private client: pg.Client | null = null;
+  private stopped = false;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly url: string,
+    private readonly channels: string[],
+    private readonly heard: (channel: string, payload: string) => void,
+    private readonly reconnected: () => void,
+  ) {}
+
+  async start(): Promise<void> {
+    this.client = await this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+
+  private async connect(): Promise<pg.Client> {
+    // keepAlive: a connection that died without a word (a dropped NAT mapping) is noticed, and opened again.
+    const client = new pg.Client({ connectionString: this.url, keepAlive: true });
+    client.on('notification', (message) => this.heard(message.channel, message.payload ?? ''));
+    client.on('error', () => this.lost(client));
+    client.on('end', () => this.lost(client));
+    try {
+      await client.connect();
+      for (const channel of this.channels) await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await client.end().catch(() => {});
+      throw error;
+    }
+    return client;
+  }
+
+  private lost(client: pg.Client): void {
+    if (this.client !== client) return;
+    this.client = null;
+    void client.end().catch(() => {});
+    if (!this.stopped) this.reconnectAfter(RETRY_FIRST_MS);
+  }
+
+  private reconnectAfter(delay: number): void {
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.connect().then(
+        (client) => {
+          if (this.stopped) return void client.end().catch(() => {});
+          this.client = client;
+          this.reconnected();
+        },
+        () => {
+          if (!this.stopped) this.reconnectAfter(Math.min(delay * 2, RETRY_MAX_MS));
+        },
+      );
+    }, delay);
+  }
+}
+
+function isSessionNotice(value: unknown): value is { deskId: string; sessionId: string | null } {
+  if (typeof value !== 'object' || value === null) return false;
+  const notice = value as Record<string, unknown>;
+  return typeof notice.deskId === 'string' && (typeof notice.sessionId === 'string' || notice.sessionId === null);
+}
+
+function toDeskRecord(row: DeskRow): DeskRecord {
+  return { id: row.id, hiuId: row.hiu_id, name: row.name, createdAt: row.created_at, revokedAt: row.revoked_at };
+}
+
+function unique(keys: string[]): string[] {
+  return [...new Set(keys)];
+}
+
+/** ISO 8601 UTC with milliseconds, so that text order is time order in every column (and purge compares text). */
+function isoTime(at: string): string {
+  const time = new Date(at);
+  if (Number.isNaN(time.getTime())) throw new RangeError(`Not a time: ${JSON.stringify(at)}`);
+  return time.toISOString();
+}

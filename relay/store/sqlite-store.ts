@@ -1,0 +1,389 @@
+// The relay's storage in one SQLite file, for a relay that runs as one process (a clinic's own relay). That process
+// owns the file, so onDeliverable and onSessionClaimed are plain in-process events, sent once a change is committed.
+//
+// No cipher key, unlike the desk's database (electron/store/db.ts): a data-push page is the HIP's Fidelius
+// ciphertext, which only the desk's key opens, and the rest is routing metadata and callbacks that stay here only until
+// the desk acknowledges them. A key would have to live on the same server, readable by whoever can read this file.
+// What matters is that nothing lingers, hence secure_delete (below).
+import { EventEmitter } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3-multiple-ciphers';
+import { SQLITE_MIGRATIONS, type RelayMigration } from './migrations/sqlite';
+import type { Delivery, DeskRecord, ExpectOutcome, IncomingMessage, PurgeOutcome, RelayStore } from './relay-store';
+
+/** What a committed write tells listeners. */
+interface Announcements {
+  deliverable: Set<string>;
+  sessions: Array<[deskId: string, sessionId: string | null]>;
+}
+
+interface QueuedWrite {
+  work: (announce: Announcements) => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; value: unknown; announce: Announcements } | { ok: false; error: unknown };
+
+interface DeskRow {
+  id: string;
+  hiu_id: string;
+  name: string;
+  secret_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+interface KeptRow {
+  id: number;
+  introduces: string;
+}
+
+export class SqliteRelayStore implements RelayStore {
+  private readonly db: Database.Database;
+  private readonly events = new EventEmitter();
+  private readonly statements = new Map<string, Database.Statement>();
+  private queue: QueuedWrite[] = [];
+
+  constructor(readonly file: string) {
+    if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    // FULL: a commit is on disk when it returns. The relay answers ABDM only after ingest, and ABDM does not send an
+    // acknowledged callback again, so a power cut must not undo it; group commit (write()) keeps bursts fast.
+    this.db.pragma('synchronous = FULL');
+    // Deleted rows are overwritten with zeros, so the file keeps no payload once a desk has acknowledged it...
+    this.db.pragma('secure_delete = ON');
+    // ...and the write-ahead log is cut back to nothing when it restarts, instead of keeping old frames around.
+    this.db.pragma('journal_size_limit = 0');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    this.events.setMaxListeners(0);
+  }
+
+  async migrate(): Promise<void> {
+    migrateSqlite(this.db, SQLITE_MIGRATIONS);
+  }
+
+  async close(): Promise<void> {
+    if (!this.db.open) return;
+    this.commitQueued();
+    this.db.close();
+  }
+
+  async ping(): Promise<void> {
+    this.statement('SELECT 1').get();
+  }
+
+  addDesk(desk: { id: string; hiuId: string; name: string; secretHash: string; createdAt: string }): Promise<void> {
+    return this.write(() => {
+      this.statement('INSERT INTO desks (id, hiu_id, name, secret_hash, created_at) VALUES (?, ?, ?, ?, ?)').run(
+        desk.id,
+        desk.hiuId,
+        desk.name,
+        desk.secretHash,
+        isoTime(desk.createdAt),
+      );
+    });
+  }
+
+  async listDesks(): Promise<DeskRecord[]> {
+    const rows = this.statement('SELECT * FROM desks ORDER BY created_at, id').all() as DeskRow[];
+    return rows.map(toDeskRecord);
+  }
+
+  async findDesk(id: string): Promise<(DeskRecord & { secretHash: string }) | null> {
+    const row = this.statement('SELECT * FROM desks WHERE id = ?').get(id) as DeskRow | undefined;
+    return row ? { ...toDeskRecord(row), secretHash: row.secret_hash } : null;
+  }
+
+  revokeDesk(id: string, at: string): Promise<boolean> {
+    const revokedAt = isoTime(at);
+    return this.write((announce) => {
+      const revoked = this.statement('UPDATE desks SET revoked_at = ?, session_id = NULL WHERE id = ? AND revoked_at IS NULL').run(revokedAt, id);
+      if (revoked.changes === 0) return false;
+      const messageIds = this.statement('SELECT DISTINCT message_id FROM deliveries WHERE desk_id = ?').pluck().all(id) as number[];
+      this.statement('DELETE FROM deliveries WHERE desk_id = ?').run(id);
+      this.deleteDelivered(messageIds);
+      // Its keys are free again: a desk set up in its place can claim the requests still open.
+      this.statement('DELETE FROM expectations WHERE desk_id = ?').run(id);
+      announce.sessions.push([id, null]);
+      return true;
+    });
+  }
+
+  /** A revoked desk is refused every key; a desk of another HIU, or no desk, is a caller's mistake and throws. */
+  expect(hiuId: string, deskId: string, keys: string[], at: string): Promise<ExpectOutcome> {
+    const claimedAt = isoTime(at);
+    return this.write((announce) => {
+      const desk = this.statement('SELECT * FROM desks WHERE id = ?').get(deskId) as DeskRow | undefined;
+      if (!desk || desk.hiu_id !== hiuId) throw new Error(`Desk ${deskId} is not a desk of HIU ${hiuId}.`);
+      if (desk.revoked_at !== null) return { accepted: [], refused: unique(keys) };
+      const { accepted, refused } = this.claim(hiuId, deskId, keys, claimedAt);
+      this.routeKept(hiuId, deskId, accepted, claimedAt, announce);
+      return { accepted, refused };
+    });
+  }
+
+  async isClaimed(hiuId: string, key: string): Promise<boolean> {
+    return this.statement('SELECT 1 FROM expectations WHERE hiu_id = ? AND key = ?').get(hiuId, key) !== undefined;
+  }
+
+  ingest(message: IncomingMessage): Promise<'stored' | 'duplicate'> {
+    const received = { ...message, receivedAt: isoTime(message.receivedAt) };
+    return this.write((announce) => this.ingestNow(received, announce));
+  }
+
+  async pending(deskId: string, afterSeq: number, limit: number): Promise<Delivery[]> {
+    return this.statement(
+      `SELECT d.seq, m.kind, m.payload FROM deliveries d JOIN messages m ON m.id = d.message_id
+       WHERE d.desk_id = ? AND d.seq > ? ORDER BY d.seq LIMIT ?`,
+    ).all(deskId, afterSeq, limit) as Delivery[];
+  }
+
+  ack(deskId: string, seqs: number[]): Promise<number> {
+    const seqList = JSON.stringify(seqs);
+    return this.write(() => {
+      const messageIds = this.statement(
+        'SELECT DISTINCT message_id FROM deliveries WHERE desk_id = ? AND seq IN (SELECT value FROM json_each(?))',
+      )
+        .pluck()
+        .all(deskId, seqList) as number[];
+      const { changes } = this.statement('DELETE FROM deliveries WHERE desk_id = ? AND seq IN (SELECT value FROM json_each(?))').run(deskId, seqList);
+      this.deleteDelivered(messageIds);
+      return changes;
+    });
+  }
+
+  async backlog(): Promise<Record<string, number>> {
+    const rows = this.statement('SELECT desk_id, count(*) AS n FROM deliveries GROUP BY desk_id ORDER BY desk_id').all() as Array<{ desk_id: string; n: number }>;
+    return Object.fromEntries(rows.map((row) => [row.desk_id, row.n]));
+  }
+
+  /** Dedupe keys go with the messages' cutoff: a repeat of a message older than that is stored again. */
+  purge(cutoffs: { messagesBefore: string; expectationsBefore: string }): Promise<PurgeOutcome> {
+    const messagesBefore = isoTime(cutoffs.messagesBefore);
+    const expectationsBefore = isoTime(cutoffs.expectationsBefore);
+    return this.write(() => {
+      // Deliveries and kept keys go with their message (ON DELETE CASCADE).
+      const messages = this.statement('DELETE FROM messages WHERE received_at < ?').run(messagesBefore).changes;
+      this.statement('DELETE FROM seen_messages WHERE received_at < ?').run(messagesBefore);
+      const expectations = this.statement('DELETE FROM expectations WHERE created_at < ?').run(expectationsBefore).changes;
+      return { messages, expectations };
+    });
+  }
+
+  /** A revoked desk, or no desk, gets no session (and nobody hears of it). */
+  claimSession(deskId: string, sessionId: string): Promise<void> {
+    return this.write((announce) => {
+      const claimed = this.statement('UPDATE desks SET session_id = ? WHERE id = ? AND revoked_at IS NULL').run(sessionId, deskId);
+      if (claimed.changes === 1) announce.sessions.push([deskId, sessionId]);
+    });
+  }
+
+  onDeliverable(listener: (deskIds: string[]) => void): () => void {
+    this.events.on('deliverable', listener);
+    return () => this.events.off('deliverable', listener);
+  }
+
+  onSessionClaimed(listener: (deskId: string, sessionId: string | null) => void): () => void {
+    this.events.on('session', listener);
+    return () => this.events.off('session', listener);
+  }
+
+  // ── writing ─────────────────────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Runs `work` in the next commit. Writes that arrive together share one commit (group commit, as
+   * electron/store/callback-inbox.ts does): with synchronous=FULL each commit waits for the disk, so a burst of
+   * callbacks costs one wait instead of one each. Each write is its own savepoint, so one that throws takes only
+   * itself back; the promise resolves once the commit holding it is on disk.
+   */
+  private write<T>(work: (announce: Announcements) => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (this.queue.length === 1) setImmediate(() => this.commitQueued());
+    });
+  }
+
+  private commitQueued(): void {
+    const batch = this.queue;
+    this.queue = [];
+    if (batch.length === 0) return;
+    let outcomes: Outcome[];
+    try {
+      if (!this.db.open) throw new Error('The relay store is closed.');
+      outcomes = this.db.transaction(() => batch.map((queued) => this.runInSavepoint(queued))).immediate();
+    } catch (error) {
+      // Nothing of the batch is committed, so none of it may be reported as done.
+      for (const queued of batch) queued.reject(error);
+      return;
+    }
+    batch.forEach((queued, index) => settle(queued, outcomes[index]!));
+    this.announce(outcomes);
+  }
+
+  private runInSavepoint(queued: QueuedWrite): Outcome {
+    const announce: Announcements = { deliverable: new Set(), sessions: [] };
+    try {
+      // A transaction inside a transaction is a savepoint in better-sqlite3.
+      return { ok: true, value: this.db.transaction(() => queued.work(announce))(), announce };
+    } catch (error) {
+      return { ok: false, error };
+    }
+  }
+
+  private announce(outcomes: Outcome[]): void {
+    const deliverable = new Set<string>();
+    for (const outcome of outcomes) if (outcome.ok) for (const deskId of outcome.announce.deliverable) deliverable.add(deskId);
+    if (deliverable.size > 0) this.events.emit('deliverable', [...deliverable].sort());
+    for (const outcome of outcomes) if (outcome.ok) for (const [deskId, sessionId] of outcome.announce.sessions) this.events.emit('session', deskId, sessionId);
+  }
+
+  // ── routing (inside a write) ────────────────────────────────────────────────────────────────────────────
+
+  private ingestNow(message: IncomingMessage, announce: Announcements): 'stored' | 'duplicate' {
+    const first = this.statement('INSERT INTO seen_messages (hiu_id, dedupe_key, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(
+      message.hiuId,
+      message.dedupeKey,
+      message.receivedAt,
+    );
+    if (first.changes === 0) return 'duplicate';
+    const recipients = this.recipients(message);
+    const messageId = Number(
+      this.statement(
+        `INSERT INTO messages (hiu_id, dedupe_key, kind, received_at, payload, introduces, routed) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ).run(message.hiuId, message.dedupeKey, message.kind, message.receivedAt, message.payload, JSON.stringify(unique(message.introduces)), recipients.length > 0 ? 1 : 0)
+        .lastInsertRowid,
+    );
+    if (recipients.length === 0) {
+      const keep = this.statement('INSERT INTO message_keys (message_id, hiu_id, key) VALUES (?, ?, ?)');
+      for (const key of unique(message.routeKeys)) keep.run(messageId, message.hiuId, key);
+      return 'stored';
+    }
+    for (const deskId of recipients) this.deliver(deskId, messageId, announce);
+    // Handed-out keys are the receiving desk's only when one desk receives the message: with several, the relay
+    // cannot tell whose they are, and the desk that knows claims them itself.
+    if (recipients.length === 1) {
+      const { accepted } = this.claim(message.hiuId, recipients[0]!, message.introduces, message.receivedAt);
+      this.routeKept(message.hiuId, recipients[0]!, accepted, message.receivedAt, announce);
+    }
+    return 'stored';
+  }
+
+  /** The active desks holding one of its keys; when none does and it may be broadcast, every active desk of its HIU. */
+  private recipients(message: IncomingMessage): string[] {
+    const holders = this.statement(
+      `SELECT DISTINCT e.desk_id FROM expectations e JOIN desks d ON d.id = e.desk_id
+       WHERE e.hiu_id = ? AND e.key IN (SELECT value FROM json_each(?)) AND d.revoked_at IS NULL ORDER BY e.desk_id`,
+    )
+      .pluck()
+      .all(message.hiuId, JSON.stringify(message.routeKeys)) as string[];
+    if (holders.length > 0 || !message.broadcastIfUnclaimed) return holders;
+    return this.statement('SELECT id FROM desks WHERE hiu_id = ? AND revoked_at IS NULL ORDER BY id').pluck().all(message.hiuId) as string[];
+  }
+
+  /** Keys already the desk's are renewed (their created_at moves on), so a desk keeps a key alive by claiming it again. */
+  private claim(hiuId: string, deskId: string, keys: string[], at: string): ExpectOutcome {
+    const holderOf = this.statement('SELECT desk_id FROM expectations WHERE hiu_id = ? AND key = ?').pluck();
+    const insert = this.statement('INSERT INTO expectations (hiu_id, key, desk_id, created_at) VALUES (?, ?, ?, ?)');
+    const renew = this.statement('UPDATE expectations SET created_at = ? WHERE hiu_id = ? AND key = ?');
+    const outcome: ExpectOutcome = { accepted: [], refused: [] };
+    for (const key of unique(keys)) {
+      const holder = holderOf.get(hiuId, key) as string | undefined;
+      if (holder === undefined) insert.run(hiuId, key, deskId, at);
+      else if (holder === deskId) renew.run(at, hiuId, key);
+      else {
+        outcome.refused.push(key);
+        continue;
+      }
+      outcome.accepted.push(key);
+    }
+    return outcome;
+  }
+
+  /**
+   * Kept messages naming one of `keys` go to the desk, oldest first; the keys they hand out become the desk's, and
+   * so do kept messages naming those, until nothing more is found.
+   */
+  private routeKept(hiuId: string, deskId: string, keys: string[], at: string, announce: Announcements): void {
+    const findKept = this.statement(
+      `SELECT id, introduces FROM messages WHERE routed = 0 AND id IN
+         (SELECT message_id FROM message_keys WHERE hiu_id = ? AND key IN (SELECT value FROM json_each(?)))
+       ORDER BY id`,
+    );
+    let claimed = keys;
+    while (claimed.length > 0) {
+      const kept = findKept.all(hiuId, JSON.stringify(claimed)) as KeptRow[];
+      claimed = [];
+      for (const message of kept) {
+        this.statement('UPDATE messages SET routed = 1 WHERE id = ?').run(message.id);
+        this.statement('DELETE FROM message_keys WHERE message_id = ?').run(message.id);
+        this.deliver(deskId, message.id, announce);
+        claimed.push(...this.claim(hiuId, deskId, JSON.parse(message.introduces) as string[], at).accepted);
+      }
+    }
+  }
+
+  private deliver(deskId: string, messageId: number, announce: Announcements): void {
+    this.statement('INSERT INTO deliveries (desk_id, message_id) VALUES (?, ?)').run(deskId, messageId);
+    announce.deliverable.add(deskId);
+  }
+
+  /** Messages among these that no desk still has to acknowledge: their payload goes now. */
+  private deleteDelivered(messageIds: number[]): void {
+    this.statement(
+      `DELETE FROM messages WHERE routed = 1 AND id IN (SELECT value FROM json_each(?))
+         AND NOT EXISTS (SELECT 1 FROM deliveries WHERE message_id = messages.id)`,
+    ).run(JSON.stringify(messageIds));
+  }
+
+  private statement(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+/** Applies the steps not yet in relay_migrations, each in its own transaction; a newer file than this code throws. */
+export function migrateSqlite(db: Database.Database, migrations: readonly RelayMigration[]): void {
+  db.exec('CREATE TABLE IF NOT EXISTS relay_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  const latest = migrations.at(-1)?.version ?? 0;
+  for (const migration of migrations) {
+    db.transaction(() => {
+      const applied = db.prepare('SELECT max(version) FROM relay_migrations').pluck().get() as number | null;
+      if ((applied ?? 0) > latest) throw newerSchema(db.name, applied!, latest);
+      if ((applied ?? 0) >= migration.version) return;
+      db.exec(migration.sql);
+      db.prepare('INSERT INTO relay_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, new Date().toISOString());
+    }).immediate();
+  }
+}
+
+function newerSchema(where: string, found: number, known: number): Error {
+  return new Error(`The relay storage at ${where} has schema ${found}; this relay knows up to ${known}. Nothing was changed: run the newer relay.`);
+}
+
+function settle(queued: QueuedWrite, outcome: Outcome): void {
+  if (outcome.ok) queued.resolve(outcome.value);
+  else queued.reject(outcome.error);
+}
+
+function toDeskRecord(row: DeskRow): DeskRecord {
+  return { id: row.id, hiuId: row.hiu_id, name: row.name, createdAt: row.created_at, revokedAt: row.revoked_at };
+}
+
+function unique(keys: string[]): string[] {
+  return [...new Set(keys)];
+}
+
+/** ISO 8601 UTC with milliseconds, so that text order is time order in every column (and purge compares text). */
+function isoTime(at: string): string {
+  const time = new Date(at);
+  if (Number.isNaN(time.getTime())) throw new RangeError(`Not a time: ${JSON.stringify(at)}`);
+  return time.toISOString();
+}
