@@ -63,7 +63,8 @@ export type RelayedPage = z.infer<typeof relayedPage>;
 
 // ── relay → desk ──────────────────────────────────────────────────────────────────────────────────────────
 
-export const relayToDesk = z.discriminatedUnion('t', [
+// A plain union: two members share `t: 'deliver'` (told apart by `kind`), which a discriminated union refuses.
+export const relayToDesk = z.union([
   /** First frame after the upgrade: who the desk is, where ABDM calls (callbacks and data pushes), what waits. */
   z.object({
     t: z.literal('hello'),
