@@ -103,6 +103,8 @@ class DeskSession {
   private again = false;
   private alive = true;
   private ended = false;
+  /** Set by start(), after the hello: a delivery before it would break "hello first", and its ack would be lost. */
+  private started = false;
 
   constructor(
     readonly id: string,
@@ -123,6 +125,7 @@ class DeskSession {
 
   start(): void {
     this.ws.on('message', (data: RawData, isBinary: boolean) => void this.received(data, isBinary));
+    this.started = true;
     this.pump();
   }
 
@@ -151,7 +154,10 @@ class DeskSession {
 
   /** Sends what waits, up to the window; runs again if asked while running. */
   pump(): void {
-    if (this.ended) return;
+    // Until start(), new deliveries announced (onDeliverable) are left for start()'s own pump: sent before the hello,
+    // they reached the desk before it knew the session, and its acks came before anything listened for them, so
+    // those deliveries stayed in flight for good and the desk's backlog never emptied.
+    if (this.ended || !this.started) return;
     if (this.pumping) {
       this.again = true;
       return;
