@@ -25,6 +25,7 @@ import { folderDesktop } from './services/folder-desktop';
 import type { TrainingSimulator } from './training/simulator';
 import { UserTokens } from './services/user-tokens';
 import { HiuEngine } from './services/hiu/hiu-engine';
+import { RELAY_CREDENTIAL_ACCOUNT } from './services/hiu/bridge-part';
 import { RecordCipher } from './store/record-cipher';
 import { APP_NAME, APP_VERSION } from './version';
 
@@ -91,6 +92,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     logError: logPartError,
     bridgePort: opts.bridgePort,
     desktop,
+    relayCredential: () => vault.get(RELAY_CREDENTIAL_ACCOUNT),
   });
   const handlers = createHandlers({
     name: APP_NAME,

@@ -1,25 +1,40 @@
-// The callback bridge as a part of the app core: listening on the settings' host and port (restarted when they
-// change), storing into the app's database, waking the processor after each stored callback or page, and telling
-// the renderer how it is doing (bridge.status, bridge.changed).
+// The callback bridge as a part of the app core, in either of Settings' modes (bridge.mode): `direct`, listening on
+// the settings' host and port; or `relay`, keeping a WebSocket open to the clinic's relay, which takes the callbacks
+// and pushes at its public address and hands them over (electron/bridge/relay-link.ts). Either way it stores into the
+// app's database, wakes the processor after each stored callback or page, and tells the renderer how it is doing
+// (bridge.status, bridge.changed). Restarted when the settings it depends on change.
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 import type { GatewayGeneration } from '../../abdm/gateway-generation';
 import { startCallbackBridge, type RunningBridge } from '../../bridge/callback-bridge';
 import type { BridgeCounters } from '../../bridge/ports';
+import { startRelayLink, type RelayLink, type RelayLinkStatus } from '../../bridge/relay-link';
 import type { Part } from '../../core/parts';
 import { CallbackInboxStore } from '../../store/callback-inbox';
 import { DataPushPageStore } from '../../store/data-push-pages';
-import type { Settings } from '../../store/settings-schema';
+import { RelayExpectations } from '../../store/relay-expectations';
+import type { BridgeMode, Settings } from '../../store/settings-schema';
+
+/** The keychain entry holding this desk's relay credential (`desk-….<secret>`), set by secrets.setRelayCredential. */
+export const RELAY_CREDENTIAL_ACCOUNT = 'relay-credential';
 
 export interface BridgeStatus {
+  /** How callbacks arrive: this computer's bridge (`direct`) or the clinic's relay (`relay`). */
+  mode: BridgeMode;
+  /** The local bridge is listening (direct mode; always false in relay mode). */
   listening: boolean;
   /** Where the bridge listens on this computer, e.g. http://127.0.0.1:8765. */
   localUrl: string | null;
-  /** The address ABDM must call: Settings' public URL, or the local one in training. Empty when none is set. */
+  /**
+   * The address ABDM must call: in relay mode the relay's (from its hello); otherwise Settings' public URL, or the
+   * local one in training. Empty when none is known.
+   */
   callbackUrl: string;
   environment: Settings['environment'];
-  /** Why it is not listening (the port is taken, …). */
+  /** Why the local bridge is not listening (the port is taken, …); relay problems are in `relay.problem`. */
   problem: string | null;
   counters: BridgeCounters | null;
+  /** The link to the relay in relay mode (connected, backlog, last message, problem); null in direct mode. */
+  relay: RelayLinkStatus | null;
   /** Callbacks stored and not yet applied, waiting for what they answer, and given up. */
   inbox: { pending: number; waiting: number; failed: number };
 }
@@ -33,6 +48,9 @@ export interface BridgePartDeps {
   now: () => number;
   /** Overrides the settings' port (web mode's --bridge-port). */
   portOverride?: number;
+  /** This desk's relay credential from the keychain; read before each connection to the relay. */
+  relayCredential: () => Promise<string | null>;
+  logError?: (what: string, error: unknown) => void;
   stored: { callback(): void; page(): void };
   changed(status: BridgeStatus): void;
 }
@@ -42,25 +60,29 @@ const CHANGE_THROTTLE_MS = 1_000;
 export class BridgePart implements Part {
   readonly name = 'callback bridge';
   private running: RunningBridge | null = null;
+  private link: RelayLink | null = null;
   private problem: string | null = null;
   private lastAnnounced = 0;
   private announceTimer: NodeJS.Timeout | null = null;
   readonly inbox: CallbackInboxStore;
   readonly pages: DataPushPageStore;
+  private readonly expectations: RelayExpectations;
 
   constructor(private readonly deps: BridgePartDeps) {
     this.inbox = new CallbackInboxStore(deps.db);
     this.pages = new DataPushPageStore(deps.db);
+    this.expectations = new RelayExpectations(deps.db);
   }
 
   settingsKey(settings: Settings): string {
-    const { host, port, dataPushLimitMb } = settings.bridge;
+    const { mode, relayUrl, host, port, dataPushLimitMb } = settings.bridge;
     // A switch of ABDM API serves the other generation's callback paths (and JWKS) from then on.
-    return [host, this.deps.portOverride ?? port, dataPushLimitMb, settings.abdmApi].join('|');
+    return [mode, relayUrl, host, this.deps.portOverride ?? port, dataPushLimitMb, settings.abdmApi].join('|');
   }
 
   async start(): Promise<void> {
     const settings = this.deps.settings();
+    if (settings.bridge.mode === 'relay') return this.startRelay(settings);
     try {
       this.running = await startCallbackBridge({
         host: settings.bridge.host,
@@ -93,30 +115,83 @@ export class BridgePart implements Part {
     this.announce();
   }
 
+  /**
+   * Relay mode: no port is opened here. The link connects with the keychain's credential, claims what this desk
+   * still expects after every hello, and stores deliveries into the same inbox and pages as the local bridge. A
+   * link that cannot connect is not a failed start: it keeps trying, and says why in `relay.problem`.
+   */
+  private startRelay(settings: Settings): void {
+    this.problem = null;
+    this.link = startRelayLink({
+      relayUrl: settings.bridge.relayUrl,
+      credential: this.deps.relayCredential,
+      inbox: this.inbox,
+      pages: this.pages,
+      openExpectations: () => this.expectations.keys(this.deps.now()),
+      dataPushLimitBytes: settings.bridge.dataPushLimitMb * 1024 * 1024,
+      now: this.deps.now,
+      logError: this.deps.logError,
+      listener: {
+        callbackStored: () => this.deps.stored.callback(),
+        pageStored: () => this.deps.stored.page(),
+        changed: () => this.announceSoon(),
+      },
+    });
+    this.announce();
+  }
+
   async close(): Promise<void> {
     if (this.announceTimer) clearTimeout(this.announceTimer);
     this.announceTimer = null;
     const running = this.running;
+    const link = this.link;
     this.running = null;
+    this.link = null;
     await running?.close();
+    await link?.close();
     this.announce();
   }
 
+  /** Where the local bridge listens; null when it does not (relay mode, or not started). */
   url(): string | null {
     return this.running?.url ?? null;
+  }
+
+  /** The link to the clinic's relay while in relay mode. */
+  relayLink(): RelayLink | null {
+    return this.link;
+  }
+
+  /**
+   * The base ABDM calls back and HIPs push to, as far as this desk can know it by itself: the relay's callback URL
+   * once it said hello, or the local bridge's address (what training registers with its simulator).
+   */
+  callbackBase(): string | null {
+    if (this.link) return this.link.status().callbackUrl;
+    return this.url();
+  }
+
+  /** The operator saved a new relay credential: use it now rather than at the next slow retry. */
+  credentialChanged(): void {
+    this.link?.reconnect();
   }
 
   status(): BridgeStatus {
     const settings = this.deps.settings();
     const states = this.inbox.countByState() as Record<string, number>;
     const localUrl = this.url();
+    const relay = this.link?.status() ?? null;
+    const mode = settings.bridge.mode;
+    const callbackUrl = mode === 'relay' ? (relay?.callbackUrl ?? '') : settings.environment === 'training' ? (localUrl ?? '') : settings.bridge.publicUrl;
     return {
+      mode,
       listening: this.running !== null,
       localUrl,
-      callbackUrl: settings.environment === 'training' ? (localUrl ?? '') : settings.bridge.publicUrl,
+      callbackUrl,
       environment: settings.environment,
       problem: this.problem,
       counters: this.running?.counters() ?? null,
+      relay,
       inbox: { pending: states.pending ?? 0, waiting: states.waiting ?? 0, failed: states.failed ?? 0 },
     };
   }

@@ -33,6 +33,12 @@ export interface GatewayOutboxDeps {
   retryDelaysMs?: readonly number[];
   /** Told whenever a request changes state (for events). */
   changed?: (entry: OutboxEntry) => void;
+  /**
+   * Awaited before each attempt at a request that expects an answer (not before acknowledgements): in relay mode it
+   * claims the request's id (and a health-information request's push secret hash) at the relay, so the answer is
+   * routed to this desk at once. It must not hold a request back for long; a hook that throws changes nothing.
+   */
+  beforeSend?: (entry: OutboxEntry) => Promise<void>;
 }
 
 interface Waiter {
@@ -138,6 +144,12 @@ export class GatewayOutbox {
     this.inFlight.add(requestId);
     this.timers.delete(requestId);
     try {
+      if (entry.expectsAnswer && this.deps.beforeSend) {
+        // A failed claim never stops a request: the relay keeps an answer nobody claimed until this desk claims it
+        // (after its next hello, from the outbox itself: electron/store/relay-expectations.ts).
+        await this.deps.beforeSend(entry).catch(() => undefined);
+        if (this.closed) return;
+      }
       const envelope = { requestId, timestamp: this.iso(), cmId: this.deps.cmId(), hiuId: this.hiuId() };
       let request: GatewayRequest;
       try {

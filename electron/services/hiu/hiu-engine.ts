@@ -26,11 +26,14 @@ import { KycAuth } from './kyc-auth';
 import { PatientIdentification } from './patient-identification';
 import { PatientStatusService } from './patient-status';
 import { RecordErasure } from './record-erasure';
+import { RELAY_CLAIM_TIMEOUT_MS, relayClaimsOf } from './relay-claims';
 import { RecordViewer } from './record-viewer';
 import { SubscriptionService } from './subscriptions';
 
 /** How often overdue answers, due erasures and stalled transfers are looked for. */
 const SWEEP_INTERVAL_MS = 1_000;
+/** Training in relay mode: how long the first request waits for the relay's hello, to register its callback URL. */
+const RELAY_HELLO_WAIT_MS = 5_000;
 
 export interface HiuEngineDeps {
   db: Database;
@@ -44,6 +47,8 @@ export interface HiuEngineDeps {
   bridgePort?: number;
   /** Save dialog and printer, as for cards. */
   desktop: DesktopPort;
+  /** This desk's relay credential (keychain), for relay mode; none: the link says so in bridge.status. */
+  relayCredential?: () => Promise<string | null>;
 }
 
 export class HiuEngine {
@@ -76,6 +81,7 @@ export class HiuEngine {
       hiuId: () => hiuIdOf(deps.settings()),
       now,
       answerTimeoutMs: () => deps.settings().hiu.answerTimeoutSeconds * 1000,
+      beforeSend: (entry) => this.claimAtRelay(entry),
     });
     this.bridge = new BridgePart({
       db,
@@ -84,6 +90,8 @@ export class HiuEngine {
       jwksUrl: async () => `${(await deps.abdm.gateway()).gatewayBaseUrl}${this.generation().certsPath}`,
       now,
       portOverride: deps.bridgePort,
+      relayCredential: deps.relayCredential ?? (async () => null),
+      logError: deps.logError,
       stored: { callback: () => void this.processor.kick(), page: () => void this.records.processPages() },
       changed: (status) => deps.emit('bridge.changed', status),
     });
@@ -178,9 +186,27 @@ export class HiuEngine {
     return this.client.client;
   }
 
-  /** Training points its simulator at our bridge by itself; a real ABDM is told by the clinic (Settings). */
+  /**
+   * In relay mode, before a request goes out: its id (and a health-information request's push secret hash) become
+   * this desk's at the relay, so the answer comes here at once. Waits at most RELAY_CLAIM_TIMEOUT_MS and never
+   * fails: an answer nobody claimed is kept at the relay until this desk claims it after its next hello.
+   */
+  private async claimAtRelay(entry: Parameters<typeof relayClaimsOf>[0]): Promise<void> {
+    const link = this.bridge.relayLink();
+    if (!link) return;
+    const answer = await link.expect(relayClaimsOf(entry), RELAY_CLAIM_TIMEOUT_MS);
+    // Another desk of the clinic holds the key: the answer goes there. Worth a line in the log, nothing more.
+    if (answer && answer.refused.length > 0) this.deps.logError('relay claim', new Error(`The relay gave ${answer.refused.length} key(s) of request ${entry.requestId} to another desk.`));
+  }
+
+  /**
+   * Training points its simulator at our bridge by itself (in relay mode at the relay's callback URL, which the
+   * relay's hello tells); a real ABDM is told by the clinic (Settings).
+   */
   private async registerWithSimulator(gateway: Awaited<ReturnType<AbdmConnection['gateway']>>): Promise<void> {
-    const url = this.bridge.url();
+    const link = this.bridge.relayLink();
+    if (link && !link.status().callbackUrl) await withTimeout(link.whenConnected(), RELAY_HELLO_WAIT_MS).catch(() => undefined);
+    const url = this.bridge.callbackBase();
     const key = `${gateway.gatewayBaseUrl}|${url}`;
     if (!url || this.registered === key) return;
     const v3 = this.generation().name === 'v3' ? { cmId: this.deps.settings().cmId } : undefined;
@@ -190,6 +216,12 @@ export class HiuEngine {
 
   private pushBase(): string {
     const settings = this.deps.settings();
+    // Through the relay, HIPs push to the relay's address for this HIU (its hello says which).
+    if (settings.bridge.mode === 'relay') {
+      const url = this.bridge.relayLink()?.status().callbackUrl;
+      if (!url) throw new AppFailure('NOT_CONNECTED', { params: { reason: 'relay' } });
+      return url;
+    }
     if (settings.environment === 'training') {
       const url = this.bridge.url();
       if (!url) throw new AppFailure('NOT_CONNECTED');
@@ -205,4 +237,13 @@ export class HiuEngine {
       await this.records.fetch({ artefactId: artefact.id }).catch((error) => this.deps.logError('fetch on DATA event', error));
     }
   }
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer.unref?.();
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -9,7 +9,7 @@ import { AbdmHttp } from '../../../../electron/abdm/http';
 import type { HiuGatewayClient } from '../../../../electron/abdm/hiu-gateway-client';
 import { GatewayOutbox } from '../../../../electron/services/hiu/gateway-outbox';
 import { openDatabase, type AppDatabase } from '../../../../electron/store/db';
-import { GatewayOutboxStore } from '../../../../electron/store/gateway-outbox';
+import { GatewayOutboxStore, type OutboxEntry } from '../../../../electron/store/gateway-outbox';
 import { TimelineStore } from '../../../../electron/store/timeline';
 import { memorySecretDriver, openVault } from '../../../../electron/store/vault';
 import { AppFailure } from '../../../../electron/shared/errors';
@@ -49,7 +49,7 @@ afterEach(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-function outbox(answerTimeoutMs = 60_000): { outbox: GatewayOutbox; store: GatewayOutboxStore; timeline: TimelineStore } {
+function outbox(answerTimeoutMs = 60_000, beforeSend?: (entry: OutboxEntry) => Promise<void>): { outbox: GatewayOutbox; store: GatewayOutboxStore; timeline: TimelineStore } {
   const http = new AbdmHttp({ service: 'gateway', baseUrl: url, retryDelaysMs: [] });
   const client: HiuGatewayClient = {
     send: async (operation, request) => (await http.send({ operation, method: 'POST', path: request.path, headers: request.headers, body: request.body })).status,
@@ -65,6 +65,7 @@ function outbox(answerTimeoutMs = 60_000): { outbox: GatewayOutbox; store: Gatew
     now: () => clock,
     answerTimeoutMs: () => answerTimeoutMs,
     retryDelaysMs: [10, 10, 10],
+    beforeSend,
   });
   return { outbox: box, store, timeline };
 }
@@ -145,5 +146,48 @@ describe('gateway outbox', () => {
     restarted.flush();
     await until(() => store.get(requestId)!.state === 'accepted');
     expect(received.map((r) => r.body.requestId)).toEqual([requestId]);
+  });
+});
+
+describe('gateway outbox: the hook before sending (relay mode claims the request first)', () => {
+  it('runs before the request reaches the gateway, once per attempt, with the request as recorded', async () => {
+    script = [{ status: 503 }];
+    const seen: { requestId: string; operation: string; gatewayHadIt: number }[] = [];
+    const { outbox: box, store } = outbox(60_000, async (entry) => {
+      seen.push({ requestId: entry.requestId, operation: entry.operation, gatewayHadIt: received.length });
+    });
+    const entry = await box.send('patients.find', find);
+    await until(() => store.get(entry.requestId)!.state === 'accepted');
+    expect(seen).toEqual([
+      { requestId: entry.requestId, operation: 'patients.find', gatewayHadIt: 0 },
+      { requestId: entry.requestId, operation: 'patients.find', gatewayHadIt: 1 },
+    ]);
+  });
+
+  it('waits for the hook: nothing goes out until it has finished', async () => {
+    let finish!: () => void;
+    const { outbox: box } = outbox(60_000, () => new Promise<void>((resolve) => (finish = resolve)));
+    const sending = box.send('consentRequests.init', { consent: {} });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(received).toEqual([]);
+    finish();
+    expect((await sending).state).toBe('accepted');
+    expect(received).toHaveLength(1);
+  });
+
+  it('sends the request anyway when the hook fails', async () => {
+    const { outbox: box } = outbox(60_000, async () => {
+      throw new Error('the relay is not connected');
+    });
+    expect((await box.send('patients.find', find)).state).toBe('accepted');
+    expect(received).toHaveLength(1);
+  });
+
+  it('is not asked about an acknowledgement, which expects no answer', async () => {
+    const seen: string[] = [];
+    const { outbox: box } = outbox(60_000, async (entry) => void seen.push(entry.operation));
+    await box.send('consents.onNotify', { acknowledgement: [{ status: 'OK', consentId: 'c-1' }], resp: { requestId: 'r-1' } });
+    expect(seen).toEqual([]);
+    expect(received).toHaveLength(1);
   });
 });
