@@ -2,6 +2,7 @@
 // The renderer imports this file for types only; main validates inputs with the schemas.
 import { z } from 'zod';
 import { settingsPatchSchema, type Settings } from '../store/settings-schema';
+import { deskCredential } from '../bridge/relay-protocol';
 import type { Result } from '../shared/errors';
 import { HI_TYPES, PURPOSE_CODES } from '../shared/hiu-terms';
 import { aadhaar, abhaNumber, verifyIdentifier, consentGiven, email, flowId, isoTime, mobile, newAbhaAddress, otp, plainText } from '../validation/fields';
@@ -43,6 +44,9 @@ export interface AppInfo {
 // Pasted secrets often carry a line break at the end: trimmed. Inside, a NUL would be cut off by the keychain's
 // C library and a broken character replaced, so the secret stored would not be the one typed: refused.
 const clientSecret = plainText(500).pipe(z.string().min(1));
+// The desk's relay credential as the relay issued it (`desk-<id>.<secret>`, relay-protocol.ts), pasted: trimmed, then
+// checked whole, so a credential cut short or copied with a stray character is refused here rather than at the relay.
+const relayCredential = z.string().trim().min(1).pipe(deskCredential);
 
 // The HIU side. A patient is named by ABHA address with its consent-manager suffix (asha.verma@sbx).
 // ABHA addresses are case-insensitive; the consent manager writes them in lower case, and so do we, so one patient is
@@ -66,6 +70,7 @@ export const contract = {
   'settings.get': takes(noInput).returns<Settings>(),
   'settings.update': takes(settingsPatchSchema).returns<Settings>(),
   'secrets.setClientSecret': takes(z.object({ clientSecret }).strict()).returns<{ stored: true }>(),
+  'secrets.setRelayCredential': takes(z.object({ credential: relayCredential }).strict()).returns<{ stored: true }>(),
 
   // The operator confirms, on the patient's behalf, that the patient agreed to Aadhaar-based enrolment.
   'enrol.start': takes(z.object({ aadhaar, patientConsented: consentGiven }).strict()).returns<OtpSent>(),

@@ -11,6 +11,7 @@ import type { PatientService } from '../services/patients';
 import type { EnrolmentService } from '../services/enrolment';
 import type { HiuEngine } from '../services/hiu/hiu-engine';
 import { CLIENT_SECRET_ACCOUNT } from '../services/abdm-connection';
+import { RELAY_CREDENTIAL_ACCOUNT } from '../services/hiu/bridge-part';
 import { AppFailure } from '../shared/errors';
 
 export interface HandlerContext {
@@ -53,6 +54,17 @@ export function createHandlers(ctx: HandlerContext): Handlers {
         await ctx.vault.delete(CLIENT_SECRET_ACCOUNT);
         throw new AppFailure('SECRET_NOT_STORED');
       }
+      return { stored: true };
+    },
+    'secrets.setRelayCredential': async ({ credential }) => {
+      await ctx.vault.set(RELAY_CREDENTIAL_ACCOUNT, credential);
+      // Read back like the client secret: a cut credential would only show later as "refused by the relay".
+      if ((await ctx.vault.get(RELAY_CREDENTIAL_ACCOUNT)) !== credential) {
+        await ctx.vault.delete(RELAY_CREDENTIAL_ACCOUNT);
+        throw new AppFailure('SECRET_NOT_STORED', { params: { reason: 'relay' } });
+      }
+      // A link waiting out a refused or missing credential connects with the new one now.
+      ctx.hiu.bridge.credentialChanged();
       return { stored: true };
     },
 

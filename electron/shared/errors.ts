@@ -76,6 +76,8 @@ export const FIELD_ISSUE_CODES = [
   'url',
   'cm-id',
   'consent-required',
+  /** Not a relay credential as the relay issues it (`desk-<id>.<secret>`, electron/bridge/relay-protocol.ts). */
+  'relay-credential',
 ] as const;
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
 
