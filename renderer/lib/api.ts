@@ -27,3 +27,4 @@ export type AbhaChoice = Extract<VerifyOutcome, { choose: unknown }>['choose'][n
 export type PrintPreview = OutputOf<'card.printPreview'>;
 export type PrintLayout = PrintPreview['layout'];
 export type AuditEntry = OutputOf<'audit.list'>[number];
+export type BridgeStatus = OutputOf<'bridge.status'>;

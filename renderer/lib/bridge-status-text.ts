@@ -1,0 +1,39 @@
+// The callback status (bridge.status, bridge.changed) in the operator's words: whether this desk listens, or whether
+// it is connected to the clinic's relay, what waits there, when the last message came, and what is wrong in plain
+// words with the technical detail kept apart for the IT person. Pure, so tests read what a desk would show.
+import type { BridgeStatus } from './api';
+import { fill, translate, type Language, type StringKey } from './i18n';
+
+export interface StatusLine {
+  /** ok: working; problem: needs someone to act (or wait); info: a fact. */
+  kind: 'ok' | 'problem' | 'info';
+  text: string;
+}
+
+const locale = (lang: Language) => (lang === 'hi' ? 'hi-IN' : 'en-IN');
+
+/** "25 Nov 2026, 10:05:07" on this computer's clock, in the desk's language. */
+export function statusTime(iso: string, lang: Language): string {
+  return new Date(iso).toLocaleString(locale(lang), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+}
+
+export function bridgeStatusLines(status: BridgeStatus, lang: Language): StatusLine[] {
+  const say = (key: StringKey, values: Record<string, string | number> = {}) => fill(translate(lang, key), values);
+  const lines: StatusLine[] = [];
+  if (status.mode === 'direct') {
+    lines.push(status.listening && status.localUrl ? { kind: 'ok', text: say('bridge.status.listening', { url: status.localUrl }) } : { kind: 'problem', text: say('bridge.status.notListening') });
+    if (status.problem) lines.push({ kind: 'problem', text: say('bridge.status.directProblem', { detail: status.problem }) });
+    return lines;
+  }
+  const relay = status.relay;
+  if (!relay) return [{ kind: 'problem', text: say('bridge.status.relayNotConnected') }];
+  lines.push(relay.connected ? { kind: 'ok', text: say('bridge.status.relayConnected') } : { kind: 'problem', text: say('bridge.status.relayNotConnected') });
+  if (relay.problem) {
+    lines.push({ kind: 'problem', text: say(`bridge.relayProblem.${relay.problem.code}` as StringKey) });
+    if (relay.problem.detail) lines.push({ kind: 'info', text: say('bridge.status.detail', { detail: relay.problem.detail }) });
+  }
+  if (relay.connected) lines.push({ kind: 'info', text: say('bridge.status.backlog', { count: relay.backlog.toLocaleString(locale(lang)) }) });
+  lines.push({ kind: 'info', text: relay.lastMessageAt ? say('bridge.status.lastMessage', { at: statusTime(relay.lastMessageAt, lang) }) : say('bridge.status.lastMessageNone') });
+  if (!relay.connected && relay.retryAt) lines.push({ kind: 'info', text: say('bridge.status.retryAt', { at: statusTime(relay.retryAt, lang) }) });
+  return lines;
+}
