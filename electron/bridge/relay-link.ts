@@ -371,7 +371,7 @@ class Link implements RelayLink {
     if (session !== this.session) return;
     if (session.quiet) clearTimeout(session.quiet);
     session.quiet = setTimeout(
-      () => this.dropOwn(session, 'disconnected', `nothing heard from the relay for ${Math.round(this.timing.quietMs / 1000)} s`),
+      () => this.dropOwn(session, 'disconnected', `nothing heard from the relay for ${this.timing.quietMs / 1000} s`),
       this.timing.quietMs,
     );
     session.quiet.unref?.();
@@ -479,8 +479,9 @@ class Link implements RelayLink {
         this.backlog = frame.backlog;
         return this.changed();
       case 'error':
-        this.setProblem('relay-error', frame.message.slice(0, 300));
-        return this.changed();
+        // The relay's own words for why it is about to close (relay/desk-sessions.ts): kept over the close's code.
+        session.ownProblem = true;
+        return this.setProblem('relay-error', frame.message.slice(0, 300));
     }
   }
 

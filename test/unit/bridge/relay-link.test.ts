@@ -382,6 +382,32 @@ describe('when things go wrong', () => {
     expect(statuses.some((s) => s.problem?.code === 'disconnected')).toBe(true);
   });
 
+  it('keeps the relay’s own words when it reports an error and closes', async () => {
+    open();
+    await link!.whenConnected();
+    relay.connections[0]!.ws.send(JSON.stringify({ t: 'error', message: 'The relay could not store that; it will be asked again after reconnecting.' }));
+    relay.connections[0]!.ws.close(1011, 'relay storage unavailable');
+    await until(() => relay.connections.length === 2, 'a second connection');
+    expect(statuses.filter((s) => !s.connected && s.problem).map((s) => s.problem!.code)).toContain('relay-error');
+    expect(statuses.some((s) => s.problem?.code === 'disconnected')).toBe(false);
+  });
+
+  it('drops a line on which nothing is heard, and reconnects', async () => {
+    // The test relay answers pings; here the desk pings too seldom to be answered in time.
+    open({ timing: { ...FAST, pingMs: 10_000, quietMs: 150 } });
+    await link!.whenConnected();
+    await until(() => relay.connections.length === 2, 'a second connection');
+    expect(statuses.find((s) => s.problem?.code === 'disconnected')?.problem?.detail).toBe('nothing heard from the relay for 0.15 s');
+  });
+
+  it('keeps a quiet line open while the relay answers the desk’s pings', async () => {
+    open({ timing: { ...FAST, pingMs: 40, quietMs: 150 } });
+    await link!.whenConnected();
+    await pause(500);
+    expect(relay.connections).toHaveLength(1);
+    expect(link!.status()).toMatchObject({ connected: true, problem: null });
+  });
+
   it('drops a connection on which the relay never says hello', async () => {
     relay.hello = null;
     const desk = open({ timing: { ...FAST, handshakeMs: 100 } });
