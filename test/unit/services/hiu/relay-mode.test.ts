@@ -150,6 +150,24 @@ describe('relay mode', () => {
     await relayConnected(app);
   });
 
+  it('refuses a consent request before the relay’s first hello: the address HIPs push to is not known yet', async () => {
+    app = await startAppHarness({});
+    await app.call('settings.update', { bridge: { mode: 'relay', relayUrl: relay.url }, hiu: { requesterName: 'Dr. Kavya Rao' } });
+    await vi.waitFor(() => expect(app!.core.hiu.bridge.status().relay?.problem?.code).toBe('no-credential'), { timeout: 5_000, interval: 10 });
+    const now = Date.now();
+    const error = await app.fail('consents.request', {
+      patientId: 'asha.verma@sbx',
+      purposeCode: 'CAREMGT',
+      hiTypes: ['Prescription'],
+      from: new Date(now - 86_400_000).toISOString(),
+      to: new Date(now).toISOString(),
+      dataEraseAt: new Date(now + 86_400_000).toISOString(),
+    });
+    expect(error).toMatchObject({ code: 'NOT_CONNECTED', params: { reason: 'relay' } });
+    expect(error.message).toBe('This desk is not connected to the clinic’s relay yet, so it does not know where the HIPs should send the records. Check the callback status in Settings and try again.');
+    expect(await app.call('consents.list')).toEqual([]);
+  });
+
   it('goes back to listening on this computer when switched to direct', async () => {
     app = await startAppHarness({}, { relay: { url: relay.url, credential: CREDENTIAL } });
     await relayConnected(app);
