@@ -122,7 +122,7 @@ test('HIU, CM and bridge settings and the consent-request group: typed with the 
   expect(saved.ok && { hiuId: saved.value.hiuId, cmId: saved.value.cmId, bridge: saved.value.bridge, hiu: saved.value.hiu }).toEqual({
     hiuId: 'HIU-CLINIC-07',
     cmId: 'sbx',
-    bridge: { host: '0.0.0.0', port: 9443, publicUrl: 'https://abdm.clinic.example/hiu', dataPushLimitMb: 128 },
+    bridge: { mode: 'direct', relayUrl: '', host: '0.0.0.0', port: 9443, publicUrl: 'https://abdm.clinic.example/hiu', dataPushLimitMb: 128 },
     hiu: {
       requesterName: 'Dr. Kavita Rao',
       requesterRegistrationNumber: 'KMC-48213',
@@ -190,6 +190,48 @@ test('a Hindi desk reads the bridge and consent-request settings, and their refu
   await app.getByRole('button', { name: 'सेटिंग्स सहेजें' }).click();
   await expect(app.getByLabel('सुनने वाला पोर्ट')).toHaveAccessibleDescription('पोर्ट 1 से 65535 तक की कोई पूर्ण संख्या होनी चाहिए।');
   await shoot(app, 'settings-hiu-hi-refused');
+});
+
+test('callbacks through the clinic’s relay: the address, a write-only credential, and what the status says', async ({ app }) => {
+  await openScreen(app, 6);
+  const status = app.getByTestId('bridge-status');
+  await expect(status).toContainText('Listening on this computer at http://127.0.0.1:');
+  await expect(app.getByLabel('Relay credential', { exact: true })).toHaveCount(0);
+
+  await app.getByLabel('Callbacks arrive').selectOption('relay');
+  // The relay replaces this computer's listening address and public URL.
+  await expect(app.getByLabel('Listen host')).toHaveCount(0);
+  await expect(app.getByLabel('Public callback URL')).toHaveCount(0);
+  await app.getByLabel('Relay address').fill('relay.clinic.example');
+  await app.getByRole('button', { name: 'Save settings' }).click();
+  await expect(app.getByLabel('Relay address')).toHaveAccessibleDescription(/full address starting with https:\/\//);
+  // Port 9 on this computer: nothing answers there.
+  await app.getByLabel('Relay address').fill('http://127.0.0.1:9');
+  await app.getByRole('button', { name: 'Save settings' }).click();
+  await expect(app.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
+  await expect(status).toContainText('Not connected to the clinic’s relay.');
+  await expect(status).toContainText('No relay credential is saved for this desk.');
+  await expect(app.getByTestId('callback-registration')).toContainText('Not known yet: the relay tells this desk once it connects.');
+
+  const credential = app.getByLabel('Relay credential', { exact: true });
+  await expect(credential).toHaveAttribute('type', 'password');
+  await credential.fill('desk-frontdesk1.too-short');
+  await app.getByRole('button', { name: 'Save relay credential' }).click();
+  await expect(credential).toHaveAccessibleDescription(/This is not a whole relay credential/);
+  await credential.fill('desk-frontdesk1.s3cr3t_s3cr3t_s3cr3t_s3cr3t_s3cr3t_s3cr3t_s');
+  await app.getByRole('button', { name: 'Save relay credential' }).click();
+  await expect(app.getByRole('status').filter({ hasText: /Relay credential (saved in the system keychain|kept only until ABHA Desk closes)/ })).toBeVisible();
+  // Never shown back.
+  await expect(credential).toHaveValue('');
+  await expect(status).toContainText('The relay cannot be reached.');
+  await expect(status).toContainText('Details for the IT person:');
+  await shoot(app, 'settings-relay-en');
+
+  await app.getByRole('button', { name: 'Language: हिन्दी' }).click();
+  await expect(status).toContainText('क्लिनिक के रिले से नहीं जुड़ा है।');
+  await expect(status).toContainText('रिले तक पहुँचा नहीं जा सका।');
+  await expect(app.getByLabel('रिले क्रेडेंशियल', { exact: true })).toBeVisible();
+  await shoot(app, 'settings-relay-hi');
 });
 
 /** A full-page screenshot attached to the report, for a person to look at the screen as the operator sees it. */
