@@ -166,6 +166,21 @@ export class ConsentStore {
     return this.db.prepare('SELECT * FROM consent_artefacts WHERE erased_at IS NULL AND data_erase_at IS NOT NULL AND data_erase_at <= ?').all(now).map(artefactFromRow);
   }
 
+  /**
+   * Granted, fetched, live artefacts for which no health-information request was ever made: their grant was applied
+   * while the desk had no data-push address yet (the relay's hello had not come, or the bridge was not listening).
+   */
+  awaitingFirstTransfer(now: string): ArtefactRow[] {
+    return this.db
+      .prepare(
+        `SELECT * FROM consent_artefacts a WHERE status = 'GRANTED' AND erased_at IS NULL AND detail IS NOT NULL
+           AND hip_id IS NOT NULL AND date_from IS NOT NULL AND date_to IS NOT NULL AND data_erase_at > ?
+           AND NOT EXISTS (SELECT 1 FROM data_transfers t WHERE t.artefact_id = a.id)`,
+      )
+      .all(now)
+      .map(artefactFromRow);
+  }
+
   /** Granted, fetched artefacts of a patient at a HIP (for a subscription's DATA event). */
   liveArtefacts(patientId: string, hipId: string | null): ArtefactRow[] {
     return this.db

@@ -61,6 +61,9 @@ export async function startAppHarness(sandboxOptions: SandboxOptions = {}, optio
     // The credential first, so the bridge restarted by the mode change connects with it at once.
     await call('secrets.setRelayCredential', { credential: options.relay.credential });
     await call('settings.update', { bridge: { mode: 'relay', relayUrl: options.relay.url } });
+    // The bridge restarts in the background; a desk is ready once the relay's hello named its callback URL.
+    for (let i = 0; i < 200 && !core.hiu.bridge.status().relay?.connected; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (!core.hiu.bridge.status().relay?.connected) throw new Error(`the desk did not connect to the relay: ${JSON.stringify(core.hiu.bridge.status().relay)}`);
   }
   const fail = async <C extends ChannelName>(channel: C, input?: InputOf<C>) => {
     const result = await core.dispatch(channel, input);

@@ -161,12 +161,25 @@ export class HealthInformationService {
 
   /** Closes transfers that never completed; called on the engine's timer. */
   sweep(): void {
+    this.startAwaiting();
     const cutoff = this.ctx.now() - TRANSFER_LIFETIME_MS;
     for (const transfer of this.records.openTransfers()) {
       if (Date.parse(transfer.createdAt) > cutoff) continue;
       this.ctx.db.transaction(() => this.complete(transfer, 'timed-out')).immediate();
     }
     this.ctx.outbox.flush();
+  }
+
+  /** Starts the transfers a grant could not start for want of a data-push address, once there is one. */
+  private startAwaiting(): void {
+    try {
+      this.pushBase();
+    } catch {
+      return;
+    }
+    for (const artefact of this.consents.awaitingFirstTransfer(isoAt(this.ctx.now))) {
+      this.ctx.db.transaction(() => this.start(artefact.id, (operation, payload, context) => this.ctx.outbox.enqueue(operation, payload, context))).immediate();
+    }
   }
 
   private onRequest(cb: CallbackContext): Outcome {
