@@ -3,7 +3,9 @@
 // and the HIPs' POSTs over both (here a round-robin HTTP forwarder in the test, which is also the public URL). Desks
 // connect to either process. What a clinic would notice: each desk gets all of its own callbacks and pages and none
 // of the other desk's, wherever they came in (the processes hold nothing in memory: LISTEN/NOTIFY carries the news),
-// and a desk that reconnects to the other process takes over, its old connection closed with 4409.
+// and a desk that reconnects to the other process takes over, its old connection closed with 4409. Then the same with
+// two real app cores (test/support/hiu-app.ts) on one simulator, one on each process, each running a whole consent
+// flow for its own patient at the same time, on both ABDM APIs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,9 +15,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { ABDM_APIS, type AbdmApi } from '../../electron/store/settings-schema';
 import { issueDesk } from '../../relay/desk-credentials';
 import { openRelayStore } from '../../relay/store/open-store';
 import type { RelayStore } from '../../relay/store/relay-store';
+import { startSandbox, type RunningSandbox } from '../../sandbox/index';
+import { IMMEDIATE_HIU_SETTINGS } from '../../sandbox/gateway/hiu/hiu-settings';
+import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
 import { startPostgres, type PostgresServer } from '../support/postgres-server';
 import { freePort } from '../support/relay-harness';
 import { bearer, gatewayToken, onFindBody, post, pushBody, signingKey, startJwksServer, type JwksServer, type SigningKey } from '../unit/bridge/bridge-support';
@@ -227,26 +233,32 @@ async function healthOf(relayUrl: string): Promise<{ desksConnected: number; bac
   return (await (await fetch(`${relayUrl}/healthz`)).json()) as { desksConnected: number; backlog: Record<string, number> };
 }
 
-// ── the test ─────────────────────────────────────────────────────────────────────────────────────────────
+/**
+ * Two relay processes with one configuration (one HIU, its gateway's certs at `certsUrl`, API `api`) on a fresh
+ * PostgreSQL database, behind the round-robin balancer, which is their public URL; and a store on the same database
+ * for what an operator does with `npm run relay -- desks …`.
+ */
+async function twoRelayProcesses(certsUrl: string, api: AbdmApi = 'v1'): Promise<{ balancer: { url: string; log: Forwarded[] }; relay1: string; relay2: string; store: RelayStore }> {
+  const folder = mkdtempSync(path.join(tmpdir(), 'relay-scale-'));
+  cleanup.push(() => rmSync(folder, { recursive: true, force: true }));
+  const storage = { postgres: await postgres.createDatabase() };
+  const relays: string[] = [];
+  const balancer = await startBalancer(await freePort(), () => relays);
+  for (const port of [await freePort(), await freePort()]) {
+    const file = path.join(folder, `relay-${port}.json`);
+    writeFileSync(file, JSON.stringify({ publicUrl: balancer.url, listen: { host: '127.0.0.1', port }, hius: [{ id: HIU, api, gatewayCertsUrl: certsUrl }], storage }));
+    relays.push((await startRelayProcess(file, port)).url);
+  }
+  const store = await openRelayStore(storage);
+  cleanup.push(() => store.close());
+  return { balancer, relay1: relays[0]!, relay2: relays[1]!, store };
+}
+
+// ── the tests ─────────────────────────────────────────────────────────────────────────────────────────────
 
 describe('two relay processes on one PostgreSQL database, behind a round-robin load balancer', () => {
   it('each desk gets all of its own and none of the other’s, wherever they came in; a desk reconnecting to the other process takes over (4409)', { timeout: 180_000 }, async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'relay-scale-'));
-    cleanup.push(() => rmSync(folder, { recursive: true, force: true }));
-    const storage = { postgres: await postgres.createDatabase() };
-    const port1 = await freePort();
-    const port2 = await freePort();
-    const relays: string[] = [];
-    const balancer = await startBalancer(await freePort(), () => relays);
-    for (const port of [port1, port2]) {
-      const file = path.join(folder, `relay-${port}.json`);
-      writeFileSync(file, JSON.stringify({ publicUrl: balancer.url, listen: { host: '127.0.0.1', port }, hius: [{ id: HIU, gatewayCertsUrl: jwks.url }], storage }));
-      relays.push((await startRelayProcess(file, port)).url);
-    }
-    const [relay1, relay2] = relays as [string, string];
-
-    const store: RelayStore = await openRelayStore(storage);
-    cleanup.push(() => store.close());
+    const { balancer, relay1, relay2, store } = await twoRelayProcesses(jwks.url);
     const at = new Date().toISOString();
     const issuedA = await issueDesk(store, HIU, 'Front desk A', at);
     const issuedB = await issueDesk(store, HIU, 'Front desk B', at);
@@ -326,5 +338,74 @@ describe('two relay processes on one PostgreSQL database, behind a round-robin l
     expect(new Set(balancer.log.slice(-later.length).map((entry) => entry.target))).toEqual(new Set([0, 1]));
     expect(deskB.deliveries).toHaveLength(own + 1);
     expect(deskA.deliveries).toHaveLength(own);
+  });
+});
+
+/** Where the simulator publishes the keys its callback tokens are signed with (gateway-v05.md §3.2, abdm-v3.md §1). */
+function certsUrlOf(sandbox: RunningSandbox, api: AbdmApi): string {
+  return api === 'v3' ? `${sandbox.hiecmBaseUrl}/gateway/v3/certs` : `${sandbox.gatewayBaseUrl}/v0.5/certs`;
+}
+
+const recordLines = async (app: HiuApp, patientId: string) =>
+  (await app.call('records.list', { patientId })).map((r) => `${r.hipId} ${r.careContext} ${r.hiType} ${r.status}`).sort();
+
+describe.each(ABDM_APIS)('two app desks through two relay processes on one PostgreSQL, ABDM API %s', (api) => {
+  it('each desk completes its own consent flow for its own patient, through the balancer and both processes, and sees nothing of the other’s', { timeout: 180_000 }, async () => {
+    const sandbox = await startSandbox({ port: 0, hiu: { ...IMMEDIATE_HIU_SETTINGS, pageSize: 2 } });
+    cleanup.push(() => sandbox.close());
+    const { balancer, relay1, relay2, store } = await twoRelayProcesses(certsUrlOf(sandbox, api), api);
+    const at = new Date().toISOString();
+    const issuedA = await issueDesk(store, HIU, 'Front desk A', at);
+    const issuedB = await issueDesk(store, HIU, 'Front desk B', at);
+    const backlog = store.backlog.bind(store);
+    // Desk A on process 1, desk B on process 2, one simulator (one gateway, the same HIPs) for both.
+    const appA = await startHiuApp({}, {}, { api, sandbox, relay: { url: relay1, credential: issuedA.credential }, relayBacklog: backlog });
+    cleanup.push(() => appA.close());
+    const appB = await startHiuApp({}, {}, { api, sandbox, relay: { url: relay2, credential: issuedB.credential }, relayBacklog: backlog });
+    cleanup.push(() => appB.close());
+
+    const flow = async (app: HiuApp, patientId: string, artefacts: number) => {
+      const requested = await app.call('consents.request', consentInput(patientId, Date.now()));
+      return app.waitForConsent(
+        requested.id,
+        (c) => c.status === 'GRANTED' && c.artefacts.length === artefacts && c.artefacts.every((a) => a.fetched),
+        `granted with ${artefacts} fetched artefacts`,
+      );
+    };
+    // At the same time: Asha's records at three HIPs for desk A, Meena's at two for desk B.
+    await Promise.all([flow(appA, 'asha.verma@sbx', 3), flow(appB, 'meena.iyer@sbx', 2)]);
+    await appA.settle();
+    await appB.settle();
+
+    expect(await recordLines(appA, 'asha.verma@sbx')).toEqual([
+      'HIP-CITYCLINIC-PUNE OPD-0042 OPConsultation delivered',
+      'HIP-CITYCLINIC-PUNE OPD-0042 Prescription delivered',
+      'HIP-DH-NASHIK IPD-1190 DischargeSummary delivered',
+      'HIP-SUNRISE-LABS LAB-7781 DiagnosticReport delivered',
+    ]);
+    expect(await recordLines(appB, 'meena.iyer@sbx')).toEqual([
+      'HIP-CITYCLINIC-PUNE OPD-0117 OPConsultation delivered',
+      'HIP-CITYCLINIC-PUNE OPD-0117 Prescription delivered',
+      'HIP-CITYCLINIC-PUNE OPD-0117 WellnessRecord delivered',
+      'HIP-DH-NASHIK IPD-0207 DiagnosticReport delivered',
+      'HIP-DH-NASHIK IPD-0207 DischargeSummary delivered',
+    ]);
+    // Neither desk has anything of the other's patient, nor a consent it did not ask for.
+    expect(await appA.call('records.list', { patientId: 'meena.iyer@sbx' })).toEqual([]);
+    expect(await appB.call('records.list', { patientId: 'asha.verma@sbx' })).toEqual([]);
+    expect((await appA.call('consents.list', {})).map((c: { patientId: string }) => c.patientId)).toEqual(['asha.verma@sbx']);
+    expect((await appB.call('consents.list', {})).map((c: { patientId: string }) => c.patientId)).toEqual(['meena.iyer@sbx']);
+
+    // Both desks tell the HIPs the public URL, and the callbacks and pushes came in at both processes.
+    for (const transfer of appA.transfers()) expect(transfer.dataPushUrl.startsWith(`${balancer.url}/hiu/${HIU}/data-push/`)).toBe(true);
+    for (const app of [appA, appB]) {
+      expect(await app.call('bridge.status')).toMatchObject({ mode: 'relay', callbackUrl: `${balancer.url}/hiu/${HIU}`, relay: { connected: true, backlog: 0 } });
+    }
+    const pushes = balancer.log.filter((entry) => entry.path.includes('/data-push/'));
+    const callbacks = balancer.log.filter((entry) => !entry.path.includes('/data-push/'));
+    expect(new Set(pushes.map((entry) => entry.target))).toEqual(new Set([0, 1]));
+    expect(new Set(callbacks.map((entry) => entry.target))).toEqual(new Set([0, 1]));
+    expect(balancer.log.filter((entry) => entry.status !== 202)).toEqual([]);
+    expect(await store.backlog()).toEqual({});
   });
 });
