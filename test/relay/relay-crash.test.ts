@@ -7,7 +7,7 @@
 //    started again. The relay deletes only what the desk acknowledged after storing, so the desk ends with each of
 //    the 1,000 exactly once, nothing waits at the relay, and nothing was stored as new twice (docs/relay.md, "Delivery").
 // The relay runs as `relay/cli.ts` in its own process group, so SIGKILL hits the node process that serves.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,7 @@ import { issueDesk } from '../../relay/desk-credentials';
 import { openRelayStore } from '../../relay/store/open-store';
 import { fileSecretDriver } from '../support/file-secret-driver';
 import { startPostgres, type PostgresServer } from '../support/postgres-server';
+import { endOf, healthOf, signalGroup, startRelayProcess as startRelayProcess_, waitUntil, type Exit } from '../support/relay-process';
 import { connectProtocolDesk, freePort, startTestRelay } from '../support/relay-harness';
 import { gatewayToken, onFindBody, openTestDatabase, signingKey, startJwksServer, type JwksServer, type SigningKey } from '../unit/bridge/bridge-support';
 
@@ -83,63 +84,8 @@ const STORAGES = [
 
 // ── processes ────────────────────────────────────────────────────────────────────────────────────────────
 
-interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-/** Resolves when every stdio stream of the child is closed (so all it wrote has been read) and it has exited. */
-function endOf(child: ChildProcess): Promise<Exit> {
-  return new Promise((resolve) => child.once('close', (code, signal) => resolve({ code, signal })));
-}
-
-/** SIGKILL to the child's whole process group (it was spawned detached, so it leads one). */
-function killGroup(child: ChildProcess): void {
-  try {
-    process.kill(-child.pid!, 'SIGKILL');
-  } catch {
-    // already gone
-  }
-}
-
-interface RelayProcess {
-  url: string;
-  ended: Promise<Exit>;
-  kill(): Promise<Exit>;
-}
-
-/** `relay/cli.ts --config <file> --port <port>`, resolved once it says where it listens. */
-async function startRelayProcess(configFile: string, port: number): Promise<RelayProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'relay/cli.ts', '--config', configFile, '--port', String(port)], {
-    cwd: repoRoot,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let errTail = '';
-  child.stderr!.on('data', (chunk: Buffer) => (errTail = (errTail + chunk.toString()).slice(-4_000)));
-  const ended = endOf(child);
-  let gone = false;
-  void ended.then(() => (gone = true));
-  const kill = async () => {
-    if (!gone) killGroup(child);
-    return ended;
-  };
-  cleanup.push(kill);
-  const listening = `ABHA Desk relay listening on http://127.0.0.1:${port}`;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the relay did not say it listens within 60 s: ${out}${errTail}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes(listening)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    void ended.then((exit) => reject(new Error(`the relay exited (${JSON.stringify(exit)}): ${out}${errTail}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, ended, kill };
-}
+/** `relay/cli.ts` for this test, stopped hard at cleanup. */
+const startRelayProcess = (configFile: string, port: number) => startRelayProcess_(configFile, port, (stop) => cleanup.push(stop));
 
 function writeRelayConfig(folder: string, port: number, storage: Storage): string {
   const file = path.join(folder, `relay-${port}.json`);
@@ -193,7 +139,7 @@ function startDeskProcess(dataFolder: string, secretsFile: string, relayUrl: str
     for (const waiter of [...waiters]) waiter();
   });
   const kill = async () => {
-    if (!gone) killGroup(child);
+    if (!gone) signalGroup(child, 'SIGKILL');
     return ended;
   };
   cleanup.push(kill);
@@ -253,19 +199,6 @@ async function sendAll(relayUrl: () => string, bodies: { requestId: string }[], 
       }
     }),
   );
-}
-
-async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number, what: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms: ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function healthOf(relayUrl: string): Promise<{ status: string; backlog: Record<string, number> }> {
-  const response = await fetch(`${relayUrl}/healthz`);
-  return (await response.json()) as { status: string; backlog: Record<string, number> };
 }
 
 function countsOf(ids: string[]): Map<string, number> {

@@ -6,13 +6,11 @@
 // and a desk that reconnects to the other process takes over, its old connection closed with 4409. Then the same with
 // two real app cores (test/support/hiu-app.ts) on one simulator, one on each process, each running a whole consent
 // flow for its own patient at the same time, on both ABDM APIs.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ABDM_APIS, type AbdmApi } from '../../electron/store/settings-schema';
@@ -23,10 +21,10 @@ import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { IMMEDIATE_HIU_SETTINGS } from '../../sandbox/gateway/hiu/hiu-settings';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
 import { startPostgres, type PostgresServer } from '../support/postgres-server';
+import { healthOf, startRelayProcess as startRelayProcess_, waitUntil } from '../support/relay-process';
 import { freePort } from '../support/relay-harness';
 import { bearer, gatewayToken, onFindBody, post, pushBody, signingKey, startJwksServer, type JwksServer, type SigningKey } from '../unit/bridge/bridge-support';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const HIU = 'CLINIC-HIU-01';
 const ON_FIND = '/v0.5/patients/on-find';
 const REQUESTS_PER_DESK = 40;
@@ -61,40 +59,8 @@ afterEach(async () => {
 
 // ── relay processes ──────────────────────────────────────────────────────────────────────────────────────
 
-/** `relay/cli.ts --config <file> --port <port>` in its own process group; resolved once it says where it listens. */
-async function startRelayProcess(configFile: string, port: number): Promise<{ url: string }> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'relay/cli.ts', '--config', configFile, '--port', String(port)], {
-    cwd: repoRoot,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let errTail = '';
-  child.stderr!.on('data', (chunk: Buffer) => (errTail = (errTail + chunk.toString()).slice(-4_000)));
-  const ended = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  let gone = false;
-  void ended.then(() => (gone = true));
-  cleanup.push(async () => {
-    if (gone) return;
-    process.kill(-child.pid!, 'SIGTERM');
-    const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 10_000);
-    await ended;
-    clearTimeout(timer);
-  });
-  const listening = `ABHA Desk relay listening on http://127.0.0.1:${port}`;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the relay did not say it listens within 60 s: ${out}${errTail}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes(listening)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    void ended.then(() => reject(new Error(`the relay exited: ${out}${errTail}`)));
-  });
-  return { url: `http://127.0.0.1:${port}` };
-}
+/** `relay/cli.ts` for this test, stopped (SIGTERM) at cleanup. */
+const startRelayProcess = (configFile: string, port: number) => startRelayProcess_(configFile, port, (stop) => cleanup.push(stop));
 
 // ── the load balancer ────────────────────────────────────────────────────────────────────────────────────
 
@@ -220,18 +186,6 @@ function deskWork() {
 const callbacksOf = (desk: Desk) => desk.deliveries.filter((d) => d.kind === 'callback').map((d) => d.callback.respRequestId as string);
 const pagesOf = (desk: Desk) => desk.deliveries.filter((d) => d.kind === 'page').map((d) => d.page.secretHash as string);
 const sorted = (values: Iterable<string>) => [...values].sort();
-
-async function waitUntil(check: () => boolean | Promise<boolean>, timeoutMs: number, what: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms: ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-async function healthOf(relayUrl: string): Promise<{ desksConnected: number; backlog: Record<string, number> }> {
-  return (await (await fetch(`${relayUrl}/healthz`)).json()) as { desksConnected: number; backlog: Record<string, number> };
-}
 
 /**
  * Two relay processes with one configuration (one HIU, its gateway's certs at `certsUrl`, API `api`) on a fresh
