@@ -1,6 +1,7 @@
 // Secrets (client secret, gateway tokens, database and records keys) live in the OS keychain.
 // Without a usable keychain they are kept in memory for this session only, and the UI says so.
 import { randomUUID } from 'node:crypto';
+import { withTimeout } from '../shared/with-timeout';
 
 export type KeychainStatus = 'available' | 'unavailable';
 
@@ -40,7 +41,7 @@ export async function openVault(
 ): Promise<Vault> {
   if (!driver) return sessionVault('no keychain driver');
   try {
-    await withTimeout(probe(driver), options.probeTimeoutMs ?? PROBE_TIMEOUT_MS);
+    await withTimeout(probe(driver), options.probeTimeoutMs ?? PROBE_TIMEOUT_MS, 'the keychain');
   } catch (error) {
     return sessionVault(error instanceof Error ? error.message : String(error));
   }
@@ -88,12 +89,4 @@ function checkValue(value: string): string {
     throw new TypeError('A vault entry needs a non-empty string value; use delete() to remove a secret.');
   }
   return value;
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`the keychain did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -9,6 +9,7 @@ import { createHiuGatewayClient, type HiuGatewayClient } from '../../abdm/hiu-ga
 import type { Part } from '../../core/parts';
 import type { EventName, EventPayloads } from '../../ipc/contract';
 import { AppFailure } from '../../shared/errors';
+import { withTimeout } from '../../shared/with-timeout';
 import { GatewayOutboxStore } from '../../store/gateway-outbox';
 import type { RecordCipher } from '../../store/record-cipher';
 import type { Settings } from '../../store/settings-schema';
@@ -205,7 +206,7 @@ export class HiuEngine {
    */
   private async registerWithSimulator(gateway: Awaited<ReturnType<AbdmConnection['gateway']>>): Promise<void> {
     const link = this.bridge.relayLink();
-    if (link && !link.status().callbackUrl) await withTimeout(link.whenConnected(), RELAY_HELLO_WAIT_MS).catch(() => undefined);
+    if (link && !link.status().callbackUrl) await withTimeout(link.whenConnected(), RELAY_HELLO_WAIT_MS, 'the relay').catch(() => undefined);
     const url = this.bridge.callbackBase();
     const key = `${gateway.gatewayBaseUrl}|${url}`;
     if (!url || this.registered === key) return;
@@ -237,13 +238,4 @@ export class HiuEngine {
       await this.records.fetch({ artefactId: artefact.id }).catch((error) => this.deps.logError('fetch on DATA event', error));
     }
   }
-}
-
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-    timer.unref?.();
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
