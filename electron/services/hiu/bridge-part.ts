@@ -163,12 +163,15 @@ export class BridgePart implements Part {
   }
 
   /**
-   * The base ABDM calls back and HIPs push to, as far as this desk can know it by itself: the relay's callback URL
-   * once it said hello, or the local bridge's address (what training registers with its simulator).
+   * Where ABDM calls this desk back and HIPs push, as far as the desk knows: in relay mode the relay's URL for this HIU
+   * (from its hello); in training the local bridge's address (registered with the simulator); otherwise Settings'
+   * public URL. Empty while unknown.
    */
-  callbackBase(): string | null {
-    if (this.link) return this.link.status().callbackUrl;
-    return this.url();
+  callbackUrl(): string {
+    const settings = this.deps.settings();
+    if (settings.bridge.mode === 'relay') return this.link?.status().callbackUrl ?? '';
+    if (settings.environment === 'training') return this.url() ?? '';
+    return settings.bridge.publicUrl;
   }
 
   /** The operator saved a new relay credential: use it now rather than at the next slow retry. */
@@ -180,18 +183,15 @@ export class BridgePart implements Part {
     const settings = this.deps.settings();
     const states = this.inbox.countByState() as Record<string, number>;
     const localUrl = this.url();
-    const relay = this.link?.status() ?? null;
-    const mode = settings.bridge.mode;
-    const callbackUrl = mode === 'relay' ? (relay?.callbackUrl ?? '') : settings.environment === 'training' ? (localUrl ?? '') : settings.bridge.publicUrl;
     return {
-      mode,
+      mode: settings.bridge.mode,
       listening: this.running !== null,
       localUrl,
-      callbackUrl,
+      callbackUrl: this.callbackUrl(),
       environment: settings.environment,
       problem: this.problem,
       counters: this.running?.counters() ?? null,
-      relay,
+      relay: this.link?.status() ?? null,
       inbox: { pending: states.pending ?? 0, waiting: states.waiting ?? 0, failed: states.failed ?? 0 },
     };
   }

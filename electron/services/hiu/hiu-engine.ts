@@ -207,7 +207,7 @@ export class HiuEngine {
   private async registerWithSimulator(gateway: Awaited<ReturnType<AbdmConnection['gateway']>>): Promise<void> {
     const link = this.bridge.relayLink();
     if (link && !link.status().callbackUrl) await withTimeout(link.whenConnected(), RELAY_HELLO_WAIT_MS, 'the relay').catch(() => undefined);
-    const url = this.bridge.callbackBase();
+    const url = this.bridge.callbackUrl();
     const key = `${gateway.gatewayBaseUrl}|${url}`;
     if (!url || this.registered === key) return;
     const v3 = this.generation().name === 'v3' ? { cmId: this.deps.settings().cmId } : undefined;
@@ -215,21 +215,13 @@ export class HiuEngine {
     this.registered = key;
   }
 
+  /** The base of data-push URLs: where ABDM calls this desk back (BridgePart.callbackUrl), or why there is none. */
   private pushBase(): string {
+    const url = this.bridge.callbackUrl();
+    if (url) return url;
     const settings = this.deps.settings();
-    // Through the relay, HIPs push to the relay's address for this HIU (its hello says which).
-    if (settings.bridge.mode === 'relay') {
-      const url = this.bridge.relayLink()?.status().callbackUrl;
-      if (!url) throw new AppFailure('NOT_CONNECTED', { params: { reason: 'relay' } });
-      return url;
-    }
-    if (settings.environment === 'training') {
-      const url = this.bridge.url();
-      if (!url) throw new AppFailure('NOT_CONNECTED');
-      return url;
-    }
-    if (!settings.bridge.publicUrl) throw new AppFailure('PUBLIC_URL_MISSING');
-    return settings.bridge.publicUrl;
+    if (settings.bridge.mode === 'relay') throw new AppFailure('NOT_CONNECTED', { params: { reason: 'relay' } });
+    throw new AppFailure(settings.environment === 'training' ? 'NOT_CONNECTED' : 'PUBLIC_URL_MISSING');
   }
 
   /** A subscription's DATA event: request the new records under every live consent for that patient and HIP. */
