@@ -3,10 +3,10 @@
 // store-then-202, duplicates as no-ops); each is kept in the relay's store with the desks it belongs to, and the
 // desks take them over their WebSockets (desk-sessions.ts). The relay holds no private key and decrypts nothing.
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createHash } from 'node:crypto';
 import { gatewayGenerationFor } from '../electron/abdm/gateway-generations';
 import { CounterBoard } from '../electron/bridge/bridge-counters';
 import { registerBridgeRoutes } from '../electron/bridge/callback-bridge';
+import { pushSecretHash } from '../electron/bridge/push-secret';
 import type { CallbackInbox, DataPushInbox } from '../electron/bridge/ports';
 import { keyOf } from '../electron/bridge/relay-protocol';
 import { hiuCallbackUrl, type HiuConfig, type RelayConfig } from './config';
@@ -67,9 +67,9 @@ export async function startRelay(opts: StartRelayOptions): Promise<RunningRelay>
       },
     };
     const pushes: DataPushInbox = {
-      knows: (secret) => store.isClaimed(hiu.id, keyOf('push', sha256(secret))),
+      knows: (secret) => store.isClaimed(hiu.id, keyOf('push', pushSecretHash(secret))),
       async store(page) {
-        const secretHash = sha256(page.secret);
+        const secretHash = pushSecretHash(page.secret);
         const { secret: _, ...rest } = page;
         const outcome = await store.ingest({
           hiuId: hiu.id,
@@ -142,8 +142,4 @@ export async function startRelay(opts: StartRelayOptions): Promise<RunningRelay>
       await app.close();
     },
   };
-}
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
 }

@@ -1,7 +1,7 @@
 // The data-push URL's secret. HIPs push health data with no token (reference/spec/gateway-v05.md §2.15), so the URL
 // itself is the credential: `<bridge public URL>/data-push/<secret>`, one secret per health-information request,
 // 256 random bits. Storage keeps only its SHA-256 (electron/store/data-push-pages.ts).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 export const DATA_PUSH_PREFIX = '/data-push/';
 
@@ -19,4 +19,12 @@ export function dataPushPath(secret: string): string {
 /** base64url of at least 16 bytes (22 characters) and at most 96 (128 characters). */
 export function isWellFormedPushSecret(secret: string): boolean {
   return /^[A-Za-z0-9_-]{22,128}$/.test(secret);
+}
+
+/**
+ * SHA-256 of a push secret, lowercase hex: how the desk's database names a transfer and its pages, and how a desk
+ * claims the secret at the relay (`push:<hash>`, relay-protocol.ts) without the relay keeping the secret.
+ */
+export function pushSecretHash(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
 }

@@ -7,8 +7,8 @@
 // file (sealed-files.ts; AES-256-GCM under the transfer's page_key, "<secret hash>/<page number>" as associated data)
 // that the row names in body_file; any other page stays in the row's body, as before. The page key is destroyed with
 // the transfer's private key when the transfer ends, so a page file left behind opens for nobody.
-import { createHash } from 'node:crypto';
 import type { Database, Statement } from 'better-sqlite3-multiple-ciphers';
+import { pushSecretHash as secretHash } from '../bridge/push-secret';
 import type { DataPushInbox, ReceivedPushPage, RelayedPageInbox } from '../bridge/ports';
 import type { RelayedPage } from '../bridge/relay-protocol';
 import { commitDurably } from './db';
@@ -18,9 +18,7 @@ import { LARGE_VALUE_BYTES, removeWhenUnnamed, SealedFiles } from './sealed-file
 export type PushPageState = 'pending' | 'done';
 
 /** SHA-256 of a push secret, lowercase hex: how transfers and pages name it. */
-export function secretHash(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('hex');
-}
+export { pushSecretHash as secretHash } from '../bridge/push-secret';
 
 export interface PushPageEntry {
   secretHash: string;
