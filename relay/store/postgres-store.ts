@@ -15,6 +15,7 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres';
 import type { Delivery, DeskRecord, ExpectOutcome, IncomingMessage, PurgeOutcome, RelayStore } from './relay-store';
+import { isoTime, stepNeeded, toDeskRecord, toDeskWithSecret, unique, type DeskRow } from './shared';
 
 const DELIVERABLE_CHANNEL = 'relay_deliverable';
 const SESSION_CHANNEL = 'relay_session';
@@ -23,15 +24,6 @@ const DESKS_PER_NOTIFICATION = 100;
 /** SQLSTATEs after which the whole transaction may simply run again: deadlock_detected, serialization_failure. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
-
-interface DeskRow {
-  id: string;
-  hiu_id: string;
-  name: string;
-  secret_hash: string;
-  created_at: string;
-  revoked_at: string | null;
-}
 
 export interface PostgresStoreOptions {
   /** Connections in the pool, besides the one that listens (pg's default: 10). */
@@ -75,13 +67,11 @@ export class PostgresRelayStore implements RelayStore {
       await lockMigrations(client);
       await client.query('CREATE TABLE IF NOT EXISTS relay_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at text NOT NULL)');
     });
-    const latest = POSTGRES_MIGRATIONS.at(-1)?.version ?? 0;
     for (const migration of POSTGRES_MIGRATIONS) {
       await this.transaction(async (client) => {
         await lockMigrations(client);
         const applied = Number((await client.query('SELECT coalesce(max(version), 0) AS v FROM relay_migrations')).rows[0].v);
-        if (applied > latest) throw new Error(`The relay database has schema ${applied}; this relay knows up to ${latest}. Nothing was changed: run the newer relay.`);
-        if (applied >= migration.version) return;
+        if (!stepNeeded(migration, applied, POSTGRES_MIGRATIONS, 'The relay database')) return;
         await client.query(migration.sql);
         await client.query('INSERT INTO relay_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [migration.version, migration.name, new Date().toISOString()]);
       });
@@ -114,7 +104,7 @@ export class PostgresRelayStore implements RelayStore {
 
   async findDesk(id: string): Promise<(DeskRecord & { secretHash: string }) | null> {
     const { rows } = await this.pool.query<DeskRow>('SELECT * FROM desks WHERE id = $1', [id]);
-    return rows[0] ? { ...toDeskRecord(rows[0]), secretHash: rows[0].secret_hash } : null;
+    return rows[0] ? toDeskWithSecret(rows[0]) : null;
   }
 
   revokeDesk(id: string, at: string): Promise<boolean> {
@@ -495,19 +485,4 @@ function isSessionNotice(value: unknown): value is { deskId: string; sessionId: 
   if (typeof value !== 'object' || value === null) return false;
   const notice = value as Record<string, unknown>;
   return typeof notice.deskId === 'string' && (typeof notice.sessionId === 'string' || notice.sessionId === null);
-}
-
-function toDeskRecord(row: DeskRow): DeskRecord {
-  return { id: row.id, hiuId: row.hiu_id, name: row.name, createdAt: row.created_at, revokedAt: row.revoked_at };
-}
-
-function unique(keys: string[]): string[] {
-  return [...new Set(keys)];
-}
-
-/** ISO 8601 UTC with milliseconds, so that text order is time order in every column (and purge compares text). */
-function isoTime(at: string): string {
-  const time = new Date(at);
-  if (Number.isNaN(time.getTime())) throw new RangeError(`Not a time: ${JSON.stringify(at)}`);
-  return time.toISOString();
 }

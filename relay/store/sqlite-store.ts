@@ -9,8 +9,9 @@ import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
-import { SQLITE_MIGRATIONS, type RelayMigration } from './migrations/sqlite';
+import { SQLITE_MIGRATIONS } from './migrations/sqlite';
 import type { Delivery, DeskRecord, ExpectOutcome, IncomingMessage, PurgeOutcome, RelayStore } from './relay-store';
+import { isoTime, stepNeeded, toDeskRecord, toDeskWithSecret, unique, type DeskRow, type RelayMigration } from './shared';
 
 /** What a committed write tells listeners. */
 interface Announcements {
@@ -25,15 +26,6 @@ interface QueuedWrite {
 }
 
 type Outcome = { ok: true; value: unknown; announce: Announcements } | { ok: false; error: unknown };
-
-interface DeskRow {
-  id: string;
-  hiu_id: string;
-  name: string;
-  secret_hash: string;
-  created_at: string;
-  revoked_at: string | null;
-}
 
 interface KeptRow {
   id: number;
@@ -95,7 +87,7 @@ export class SqliteRelayStore implements RelayStore {
 
   async findDesk(id: string): Promise<(DeskRecord & { secretHash: string }) | null> {
     const row = this.statement('SELECT * FROM desks WHERE id = ?').get(id) as DeskRow | undefined;
-    return row ? { ...toDeskRecord(row), secretHash: row.secret_hash } : null;
+    return row ? toDeskWithSecret(row) : null;
   }
 
   revokeDesk(id: string, at: string): Promise<boolean> {
@@ -350,40 +342,19 @@ export class SqliteRelayStore implements RelayStore {
 }
 
 /** Applies the steps not yet in relay_migrations, each in its own transaction; a newer file than this code throws. */
-export function migrateSqlite(db: Database.Database, migrations: readonly RelayMigration[]): void {
+function migrateSqlite(db: Database.Database, migrations: readonly RelayMigration[]): void {
   db.exec('CREATE TABLE IF NOT EXISTS relay_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
-  const latest = migrations.at(-1)?.version ?? 0;
   for (const migration of migrations) {
     db.transaction(() => {
-      const applied = db.prepare('SELECT max(version) FROM relay_migrations').pluck().get() as number | null;
-      if ((applied ?? 0) > latest) throw newerSchema(db.name, applied!, latest);
-      if ((applied ?? 0) >= migration.version) return;
+      const applied = db.prepare('SELECT coalesce(max(version), 0) FROM relay_migrations').pluck().get() as number;
+      if (!stepNeeded(migration, applied, migrations, `The relay storage at ${db.name}`)) return;
       db.exec(migration.sql);
       db.prepare('INSERT INTO relay_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, new Date().toISOString());
     }).immediate();
   }
 }
 
-function newerSchema(where: string, found: number, known: number): Error {
-  return new Error(`The relay storage at ${where} has schema ${found}; this relay knows up to ${known}. Nothing was changed: run the newer relay.`);
-}
-
 function settle(queued: QueuedWrite, outcome: Outcome): void {
   if (outcome.ok) queued.resolve(outcome.value);
   else queued.reject(outcome.error);
-}
-
-function toDeskRecord(row: DeskRow): DeskRecord {
-  return { id: row.id, hiuId: row.hiu_id, name: row.name, createdAt: row.created_at, revokedAt: row.revoked_at };
-}
-
-function unique(keys: string[]): string[] {
-  return [...new Set(keys)];
-}
-
-/** ISO 8601 UTC with milliseconds, so that text order is time order in every column (and purge compares text). */
-function isoTime(at: string): string {
-  const time = new Date(at);
-  if (Number.isNaN(time.getTime())) throw new RangeError(`Not a time: ${JSON.stringify(at)}`);
-  return time.toISOString();
 }

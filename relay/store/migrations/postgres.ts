@@ -1,12 +1,7 @@
 // The relay's PostgreSQL schema, as numbered steps recorded in relay_migrations (relay/store/postgres-store.ts
 // applies them). The same tables as migrations/sqlite.ts, which explains each; a step added here is added there too.
 // Times are ISO 8601 UTC text (the stores normalise them on the way in), as in SQLite, so both compare alike.
-
-export interface RelayMigration {
-  version: number;
-  name: string;
-  sql: string;
-}
+import type { RelayMigration } from '../shared';
 
 export const POSTGRES_MIGRATIONS: readonly RelayMigration[] = [
   {

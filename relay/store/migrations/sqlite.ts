@@ -1,12 +1,7 @@
 // The relay's SQLite schema, as numbered steps recorded in relay_migrations (relay/store/sqlite-store.ts applies
 // them). migrations/postgres.ts is the same schema for PostgreSQL: a step added here is added there too.
 // Times are ISO 8601 UTC text (the stores normalise them on the way in), so text order is time order.
-
-export interface RelayMigration {
-  version: number;
-  name: string;
-  sql: string;
-}
+import type { RelayMigration } from '../shared';
 
 export const SQLITE_MIGRATIONS: readonly RelayMigration[] = [
   {

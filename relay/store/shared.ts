@@ -1,0 +1,53 @@
+// What the two relay stores (sqlite-store.ts, postgres-store.ts) do alike, whatever the SQL dialect: desk rows to
+// records, times to one text form, the migration steps' bookkeeping. Only the SQL differs between the stores; what is
+// here is written once so that the two cannot drift apart.
+import type { DeskRecord } from './relay-store';
+
+/** One numbered step of a store's schema (migrations/sqlite.ts, migrations/postgres.ts), recorded in relay_migrations. */
+export interface RelayMigration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+/** A row of the desks table, as both stores read it. */
+export interface DeskRow {
+  id: string;
+  hiu_id: string;
+  name: string;
+  secret_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export function toDeskRecord(row: DeskRow): DeskRecord {
+  return { id: row.id, hiuId: row.hiu_id, name: row.name, createdAt: row.created_at, revokedAt: row.revoked_at };
+}
+
+/** What findDesk returns: the record and its credential's hash. */
+export function toDeskWithSecret(row: DeskRow): DeskRecord & { secretHash: string } {
+  return { ...toDeskRecord(row), secretHash: row.secret_hash };
+}
+
+export function unique(keys: string[]): string[] {
+  return [...new Set(keys)];
+}
+
+/** ISO 8601 UTC with milliseconds, so that text order is time order in every column (and purge compares text). */
+export function isoTime(at: string): string {
+  const time = new Date(at);
+  if (Number.isNaN(time.getTime())) throw new RangeError(`Not a time: ${JSON.stringify(at)}`);
+  return time.toISOString();
+}
+
+/**
+ * Whether `step` is still to be applied to storage whose newest applied step is `applied` (0 for none). Storage
+ * migrated by a newer relay than this code throws, naming it as `storage` ("The relay database", …).
+ */
+export function stepNeeded(step: RelayMigration, applied: number, migrations: readonly RelayMigration[], storage: string): boolean {
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (applied > latest) {
+    throw new Error(`${storage} has schema ${applied}; this relay knows up to ${latest}. Nothing was changed: run the newer relay.`);
+  }
+  return applied < step.version;
+}
