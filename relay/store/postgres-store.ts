@@ -15,7 +15,7 @@ import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres';
 import type { Delivery, DeskRecord, ExpectOutcome, IncomingMessage, PurgeOutcome, RelayStore } from './relay-store';
-import { isoTime, stepNeeded, toDeskRecord, toDeskWithSecret, unique, type DeskRow } from './shared';
+import { claimOutcome, isoTime, ownerOfIntroduced, refusalFor, stepNeeded, toDeskRecord, toDeskWithSecret, unique, type DeskRow } from './shared';
 
 const DELIVERABLE_CHANNEL = 'relay_deliverable';
 const SESSION_CHANNEL = 'relay_session';
@@ -131,9 +131,9 @@ export class PostgresRelayStore implements RelayStore {
     const claimedAt = isoTime(at);
     return this.transaction(async (client) => {
       await lockHiu(client, hiuId);
-      const desk = (await client.query<DeskRow>('SELECT * FROM desks WHERE id = $1', [deskId])).rows[0];
-      if (!desk || desk.hiu_id !== hiuId) throw new Error(`Desk ${deskId} is not a desk of HIU ${hiuId}.`);
-      if (desk.revoked_at !== null) return { accepted: [], refused: unique(keys) };
+      const desk = (await client.query<Pick<DeskRow, 'hiu_id' | 'revoked_at'>>('SELECT hiu_id, revoked_at FROM desks WHERE id = $1', [deskId])).rows[0];
+      const refusal = refusalFor(desk, hiuId, deskId, keys);
+      if (refusal) return refusal;
       const outcome = await claim(client, hiuId, deskId, keys, claimedAt);
       if (await routeKept(client, hiuId, deskId, outcome.accepted, claimedAt)) await notifyDeliverable(client, [deskId]);
       return outcome;
@@ -299,11 +299,10 @@ async function ingestLocked(client: pg.PoolClient, message: IncomingMessage): Pr
     'INSERT INTO deliveries (desk_id, message_id) SELECT desk, $2 FROM unnest($1::text[]) WITH ORDINALITY AS r (desk, n) ORDER BY n',
     [recipients, messageId],
   );
-  // Handed-out keys are the receiving desk's only when one desk receives the message: with several, the relay
-  // cannot tell whose they are, and the desk that knows claims them itself.
-  if (recipients.length === 1) {
-    const { accepted } = await claim(client, message.hiuId, recipients[0]!, message.introduces, message.receivedAt);
-    await routeKept(client, message.hiuId, recipients[0]!, accepted, message.receivedAt);
+  const owner = ownerOfIntroduced(recipients);
+  if (owner !== undefined) {
+    const { accepted } = await claim(client, message.hiuId, owner, message.introduces, message.receivedAt);
+    await routeKept(client, message.hiuId, owner, accepted, message.receivedAt);
   }
   await notifyDeliverable(client, recipients);
   return 'stored';
@@ -331,8 +330,7 @@ async function claim(client: pg.PoolClient, hiuId: string, deskId: string, keys:
      RETURNING key`,
     [hiuId, deskId, at, wanted],
   );
-  const held = new Set(rows.map((row) => row.key));
-  return { accepted: wanted.filter((key) => held.has(key)), refused: wanted.filter((key) => !held.has(key)) };
+  return claimOutcome(wanted, new Set(rows.map((row) => row.key)));
 }
 
 /**

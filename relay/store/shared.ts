@@ -1,7 +1,7 @@
 // What the two relay stores (sqlite-store.ts, postgres-store.ts) do alike, whatever the SQL dialect: desk rows to
-// records, times to one text form, the migration steps' bookkeeping. Only the SQL differs between the stores; what is
+// records, times to one text form, the rules of claiming keys, the migration steps' bookkeeping. Only the SQL differs between the stores; what is
 // here is written once so that the two cannot drift apart.
-import type { DeskRecord } from './relay-store';
+import type { DeskRecord, ExpectOutcome } from './relay-store';
 
 /** One numbered step of a store's schema (migrations/sqlite.ts, migrations/postgres.ts), recorded in relay_migrations. */
 export interface RelayMigration {
@@ -38,6 +38,28 @@ export function isoTime(at: string): string {
   const time = new Date(at);
   if (Number.isNaN(time.getTime())) throw new RangeError(`Not a time: ${JSON.stringify(at)}`);
   return time.toISOString();
+}
+
+/**
+ * expect()'s check of the desk, before it claims anything: no desk, or a desk of another HIU, is a caller's mistake
+ * and throws; a revoked desk is refused every key (that outcome is returned); an active desk of the HIU gets null.
+ */
+export function refusalFor(desk: Pick<DeskRow, 'hiu_id' | 'revoked_at'> | undefined, hiuId: string, deskId: string, keys: string[]): ExpectOutcome | null {
+  if (!desk || desk.hiu_id !== hiuId) throw new Error(`Desk ${deskId} is not a desk of HIU ${hiuId}.`);
+  return desk.revoked_at === null ? null : { accepted: [], refused: unique(keys) };
+}
+
+/** A claim of the `wanted` keys (no repeats), in their order: those the desk now `holds` accepted, the others refused. */
+export function claimOutcome(wanted: string[], holds: ReadonlySet<string>): ExpectOutcome {
+  return { accepted: wanted.filter((key) => holds.has(key)), refused: wanted.filter((key) => !holds.has(key)) };
+}
+
+/**
+ * Who the keys a message hands out (`introduces`) go to: its recipient when there is only one. With several, the relay
+ * cannot tell whose they are, and the desk that knows claims them itself.
+ */
+export function ownerOfIntroduced(recipients: string[]): string | undefined {
+  return recipients.length === 1 ? recipients[0] : undefined;
 }
 
 /**

@@ -11,7 +11,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite';
 import type { Delivery, DeskRecord, ExpectOutcome, IncomingMessage, PurgeOutcome, RelayStore } from './relay-store';
-import { isoTime, stepNeeded, toDeskRecord, toDeskWithSecret, unique, type DeskRow, type RelayMigration } from './shared';
+import { claimOutcome, isoTime, ownerOfIntroduced, refusalFor, stepNeeded, toDeskRecord, toDeskWithSecret, unique, type DeskRow, type RelayMigration } from './shared';
 
 /** What a committed write tells listeners. */
 interface Announcements {
@@ -109,12 +109,12 @@ export class SqliteRelayStore implements RelayStore {
   expect(hiuId: string, deskId: string, keys: string[], at: string): Promise<ExpectOutcome> {
     const claimedAt = isoTime(at);
     return this.write((announce) => {
-      const desk = this.statement('SELECT * FROM desks WHERE id = ?').get(deskId) as DeskRow | undefined;
-      if (!desk || desk.hiu_id !== hiuId) throw new Error(`Desk ${deskId} is not a desk of HIU ${hiuId}.`);
-      if (desk.revoked_at !== null) return { accepted: [], refused: unique(keys) };
-      const { accepted, refused } = this.claim(hiuId, deskId, keys, claimedAt);
-      this.routeKept(hiuId, deskId, accepted, claimedAt, announce);
-      return { accepted, refused };
+      const desk = this.statement('SELECT hiu_id, revoked_at FROM desks WHERE id = ?').get(deskId) as Pick<DeskRow, 'hiu_id' | 'revoked_at'> | undefined;
+      const refusal = refusalFor(desk, hiuId, deskId, keys);
+      if (refusal) return refusal;
+      const outcome = this.claim(hiuId, deskId, keys, claimedAt);
+      this.routeKept(hiuId, deskId, outcome.accepted, claimedAt, announce);
+      return outcome;
     });
   }
 
@@ -255,11 +255,10 @@ export class SqliteRelayStore implements RelayStore {
       return 'stored';
     }
     for (const deskId of recipients) this.deliver(deskId, messageId, announce);
-    // Handed-out keys are the receiving desk's only when one desk receives the message: with several, the relay
-    // cannot tell whose they are, and the desk that knows claims them itself.
-    if (recipients.length === 1) {
-      const { accepted } = this.claim(message.hiuId, recipients[0]!, message.introduces, message.receivedAt);
-      this.routeKept(message.hiuId, recipients[0]!, accepted, message.receivedAt, announce);
+    const owner = ownerOfIntroduced(recipients);
+    if (owner !== undefined) {
+      const { accepted } = this.claim(message.hiuId, owner, message.introduces, message.receivedAt);
+      this.routeKept(message.hiuId, owner, accepted, message.receivedAt, announce);
     }
     return 'stored';
   }
@@ -278,21 +277,18 @@ export class SqliteRelayStore implements RelayStore {
 
   /** Keys already the desk's are renewed (their created_at moves on), so a desk keeps a key alive by claiming it again. */
   private claim(hiuId: string, deskId: string, keys: string[], at: string): ExpectOutcome {
-    const holderOf = this.statement('SELECT desk_id FROM expectations WHERE hiu_id = ? AND key = ?').pluck();
-    const insert = this.statement('INSERT INTO expectations (hiu_id, key, desk_id, created_at) VALUES (?, ?, ?, ?)');
-    const renew = this.statement('UPDATE expectations SET created_at = ? WHERE hiu_id = ? AND key = ?');
-    const outcome: ExpectOutcome = { accepted: [], refused: [] };
-    for (const key of unique(keys)) {
-      const holder = holderOf.get(hiuId, key) as string | undefined;
-      if (holder === undefined) insert.run(hiuId, key, deskId, at);
-      else if (holder === deskId) renew.run(at, hiuId, key);
-      else {
-        outcome.refused.push(key);
-        continue;
-      }
-      outcome.accepted.push(key);
-    }
-    return outcome;
+    const wanted = unique(keys);
+    if (wanted.length === 0) return { accepted: [], refused: [] };
+    // One statement, as in postgres-store.ts: a key comes back when it was inserted or renewed, that is when it is now
+    // the desk's. (WHERE true: SQLite needs it to read ON CONFLICT as the upsert's, not as part of the SELECT.)
+    const holds = this.statement(
+      `INSERT INTO expectations (hiu_id, key, desk_id, created_at) SELECT ?, value, ?, ? FROM json_each(?) WHERE true
+       ON CONFLICT (hiu_id, key) DO UPDATE SET created_at = excluded.created_at WHERE expectations.desk_id = excluded.desk_id
+       RETURNING key`,
+    )
+      .pluck()
+      .all(hiuId, deskId, at, JSON.stringify(wanted)) as string[];
+    return claimOutcome(wanted, new Set(holds));
   }
 
   /**
