@@ -95,9 +95,7 @@ export class SqliteRelayStore implements RelayStore {
     return this.write((announce) => {
       const revoked = this.statement('UPDATE desks SET revoked_at = ?, session_id = NULL WHERE id = ? AND revoked_at IS NULL').run(revokedAt, id);
       if (revoked.changes === 0) return false;
-      const messageIds = this.statement('SELECT DISTINCT message_id FROM deliveries WHERE desk_id = ?').pluck().all(id) as number[];
-      this.statement('DELETE FROM deliveries WHERE desk_id = ?').run(id);
-      this.deleteDelivered(messageIds);
+      this.deleteDelivered(this.statement('DELETE FROM deliveries WHERE desk_id = ? RETURNING message_id').pluck().all(id) as number[]);
       // Its keys are free again: a desk set up in its place can claim the requests still open.
       this.statement('DELETE FROM expectations WHERE desk_id = ?').run(id);
       announce.sessions.push([id, null]);
@@ -137,14 +135,12 @@ export class SqliteRelayStore implements RelayStore {
   ack(deskId: string, seqs: number[]): Promise<number> {
     const seqList = JSON.stringify(seqs);
     return this.write(() => {
-      const messageIds = this.statement(
-        'SELECT DISTINCT message_id FROM deliveries WHERE desk_id = ? AND seq IN (SELECT value FROM json_each(?))',
-      )
+      // One pass: the deleted deliveries' messages come back, one per delivery.
+      const messageIds = this.statement('DELETE FROM deliveries WHERE desk_id = ? AND seq IN (SELECT value FROM json_each(?)) RETURNING message_id')
         .pluck()
         .all(deskId, seqList) as number[];
-      const { changes } = this.statement('DELETE FROM deliveries WHERE desk_id = ? AND seq IN (SELECT value FROM json_each(?))').run(deskId, seqList);
       this.deleteDelivered(messageIds);
-      return changes;
+      return messageIds.length;
     });
   }
 
@@ -321,6 +317,7 @@ export class SqliteRelayStore implements RelayStore {
 
   /** Messages among these that no desk still has to acknowledge: their payload goes now. */
   private deleteDelivered(messageIds: number[]): void {
+    if (messageIds.length === 0) return;
     this.statement(
       `DELETE FROM messages WHERE routed = 1 AND id IN (SELECT value FROM json_each(?))
          AND NOT EXISTS (SELECT 1 FROM deliveries WHERE message_id = messages.id)`,
