@@ -3,7 +3,7 @@
 // (the denominator; as bench/callbacks.ts: startCallbackBridge storing into the app's CallbackInboxStore).
 //
 // Every configuration gets the same burst of signed on-find callbacks (RS256, verified against a JWKS) from a worker
-// thread, CONNECTIONS in flight over keep-alive connections:
+// thread (bench/gateway-load.ts), CONNECTIONS in flight over keep-alive connections:
 //   - direct: the desk's bridge; a callback counts when the inbox's durable commit of it resolved;
 //   - relay: `relay/cli.ts` as its own process (one or two, as an operator runs it) on SQLite (synchronous=FULL) or
 //     PostgreSQL with fsync on; the desk is the app's own relay link (electron/bridge/relay-link.ts) storing into the
@@ -14,13 +14,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { GATEWAY_V05 } from '../electron/abdm/gateway-v05';
 import { startCallbackBridge } from '../electron/bridge/callback-bridge';
 import type { CallbackInbox } from '../electron/bridge/ports';
@@ -32,6 +30,7 @@ import { memorySecretDriver, openVault } from '../electron/store/vault';
 import { issueDesk } from '../relay/desk-credentials';
 import { openRelayStore, type RelayStorage } from '../relay/store/open-store';
 import { startPostgres } from '../test/support/postgres-server';
+import { burst, jwksServer, type Gateway } from './gateway-load';
 import { line, lineAtLeast, percentile } from './report';
 
 const CALLBACKS = 4_000;
@@ -42,93 +41,6 @@ const PATH = '/v0.5/patients/on-find';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** A time comparable across threads: ms since the epoch, sub-millisecond. */
 const stamp = () => performance.timeOrigin + performance.now();
-
-interface BurstResult {
-  statuses: Record<string, number>;
-  /** When each POST's first byte was about to be written, and when its answer ended (stamp() in the worker). */
-  startedAt: number[];
-  answeredAt: number[];
-}
-
-// Plain JavaScript for the worker: node:http with keep-alive, CONNECTIONS requests in flight; callback i goes to
-// targets[i % targets.length] with the given requestId and resp.requestId.
-const LOAD_WORKER = `
-const http = require('node:http');
-const { parentPort, workerData } = require('node:worker_threads');
-const { targets, headers, requestIds, respIds, connections, template } = workerData;
-const agents = targets.map(() => new http.Agent({ keepAlive: true, maxSockets: connections }));
-const urls = targets.map((t) => new URL(t));
-const count = requestIds.length;
-const startedAt = new Array(count);
-const answeredAt = new Array(count);
-const statuses = {};
-let next = 0;
-function one(index) {
-  return new Promise((resolve, reject) => {
-    const body = template.replace('__REQUEST_ID__', requestIds[index]).replace('__RESP_ID__', respIds[index]);
-    const target = urls[index % urls.length];
-    const request = http.request({ agent: agents[index % urls.length], host: target.hostname, port: target.port, path: target.pathname, method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (response) => {
-      response.resume();
-      response.on('end', () => {
-        answeredAt[index] = performance.timeOrigin + performance.now();
-        statuses[response.statusCode] = (statuses[response.statusCode] || 0) + 1;
-        resolve();
-      });
-    });
-    request.on('error', reject);
-    startedAt[index] = performance.timeOrigin + performance.now();
-    request.end(body);
-  });
-}
-async function lane() {
-  while (next < count) await one(next++);
-}
-(async () => {
-  await Promise.all(Array.from({ length: connections }, lane));
-  agents.forEach((agent) => agent.destroy());
-  parentPort.postMessage({ statuses, startedAt, answeredAt });
-})().catch((error) => { throw error; });
-`;
-
-function burst(targets: string[], headers: Record<string, string>, requestIds: string[], respIds: string[]): Promise<BurstResult> {
-  const template = JSON.stringify({
-    requestId: '__REQUEST_ID__',
-    timestamp: new Date().toISOString(),
-    patient: { id: 'asha.verma@sbx', name: 'Asha Devi Verma' },
-    resp: { requestId: '__RESP_ID__' },
-  });
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(LOAD_WORKER, { eval: true, workerData: { targets, headers, requestIds, respIds, connections: CONNECTIONS, template } });
-    worker.once('message', (result: BurstResult) => resolve(result));
-    worker.once('error', reject);
-  });
-}
-
-async function jwksServer() {
-  const { privateKey, publicKey } = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'bench-key', alg: 'RS256', use: 'sig' };
-  const server: Server = createServer((_request, response) => {
-    response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const iat = Math.floor(Date.now() / 1000);
-  // One token for the whole run, as the gateway reuses its cached token until it expires.
-  const token = await new SignJWT({ clientId: 'gateway', realm_access: { roles: ['gateway'] }, scope: 'openid', typ: 'Bearer' })
-    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', kid: 'bench-key' })
-    .setSubject('service-account:gateway')
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + 3600)
-    .sign(privateKey);
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/gateway/v0.5/certs`,
-    token,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-type Gateway = Awaited<ReturnType<typeof jwksServer>>;
 
 /** The app's encrypted database in a fresh folder (key in a memory keychain), as on a desk. */
 async function deskDatabase(folder: string, name: string): Promise<AppDatabase> {
@@ -167,7 +79,7 @@ async function measure(
   const requestIds = Array.from({ length: count }, () => randomUUID());
   const respIds = Array.from({ length: count }, () => randomUUID());
   await claim(respIds);
-  const result = await burst(targets, { authorization: `Bearer ${gateway.token}` }, requestIds, respIds);
+  const result = await burst(targets, { authorization: `Bearer ${gateway.token}` }, requestIds, respIds, CONNECTIONS);
   if ((result.statuses['202'] ?? 0) !== count) throw new Error(`${label}: ${result.statuses['202'] ?? 0} of ${count} answered 202 (${JSON.stringify(result.statuses)})`);
   await until(
     () => requestIds.every((id) => storedAt.has(id)),

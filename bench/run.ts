@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const helpers = new Set(['run.ts', 'report.ts']);
+const helpers = new Set(['run.ts', 'report.ts', 'gateway-load.ts']);
 const benches = readdirSync(here).filter((f) => f.endsWith('.ts') && !helpers.has(f)).sort();
 let failed = 0;
 for (const file of benches) {
