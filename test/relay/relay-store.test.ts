@@ -24,7 +24,7 @@ interface Storage {
   open(): Promise<RelayStore>;
   /** Another relay process on the same storage. */
   openPeer(first: RelayStore): Promise<RelayStore>;
-  /** A read straight from the tables, past the store. */
+  /** A read (or a write) straight to the tables, past the store. */
   query(sql: string): Promise<Array<Record<string, unknown>>>;
 }
 
@@ -51,7 +51,10 @@ const sqlite: Backend = {
       query: async (sql) => {
         const db = new Database(file);
         try {
-          return db.prepare(sql).all() as Array<Record<string, unknown>>;
+          const statement = db.prepare(sql);
+          if (statement.reader) return statement.all() as Array<Record<string, unknown>>;
+          statement.run();
+          return [];
         } finally {
           db.close();
         }
@@ -163,6 +166,11 @@ describe.each([
         secretHash: 'b'.repeat(64),
       });
       expect(await store.findDesk('desk-nobody000')).toBeNull();
+      // A time that is no time is refused, not stored as text that would sort anywhere.
+      await expect(store.addDesk({ id: LAB, hiuId: CITY, name: 'Lab', secretHash: 'c'.repeat(64), createdAt: 'yesterday' })).rejects.toThrow(
+        'Not a time: "yesterday"',
+      );
+      expect(await store.findDesk(LAB)).toBeNull();
 
       expect(await store.revokeDesk(PHARMACY, '2026-03-02T10:00:00.000Z')).toBe(true);
       expect(await store.revokeDesk(PHARMACY, '2026-03-03T10:00:00.000Z')).toBe(false);
@@ -354,7 +362,13 @@ describe.each([
       for (const id of ['m-1', 'm-2', 'm-3', 'm-4', 'm-5']) await store.ingest(message(id, { routeKeys: ['request:r'] }));
 
       const all = await store.pending(RECEPTION, 0, 100);
-      expect(all.map((delivery) => delivery.payload)).toEqual(['m-1', 'm-2', 'm-3', 'm-4', 'm-5'].map((id) => `{"requestId":"${id}"}`));
+      expect(all.map((delivery) => delivery.payload)).toEqual([
+        '{"requestId":"m-1"}',
+        '{"requestId":"m-2"}',
+        '{"requestId":"m-3"}',
+        '{"requestId":"m-4"}',
+        '{"requestId":"m-5"}',
+      ]);
       expect(all.every((delivery) => delivery.kind === 'callback')).toBe(true);
       expect(isIncreasing(all.map((delivery) => delivery.seq))).toBe(true);
 
@@ -478,6 +492,14 @@ describe.each([
     expect(await storage.query('SELECT version, name FROM relay_migrations')).toEqual([{ version: 1, name: 'desks-messages-expectations' }]);
     expect((await store.listDesks()).map((desk) => desk.id)).toEqual([RECEPTION]);
     await expect(store.ping()).resolves.toBeUndefined();
+  });
+
+  it('storage migrated by a newer relay is refused and left as it was', async () => {
+    await freshStore();
+    await storage.query(`INSERT INTO relay_migrations (version, name, applied_at) VALUES (2, 'from-a-newer-relay', '2027-01-01T00:00:00.000Z')`);
+
+    await expect(store.migrate()).rejects.toThrow(/ has schema 2; this relay knows up to 1\. Nothing was changed: run the newer relay\.$/);
+    expect(await storage.query('SELECT version FROM relay_migrations ORDER BY version')).toEqual([{ version: 1 }, { version: 2 }]);
   });
 });
 
