@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startRelayLink } from '../../electron/bridge/relay-link';
 import { CallbackInboxStore } from '../../electron/store/callback-inbox';
 import { DataPushPageStore } from '../../electron/store/data-push-pages';
@@ -24,10 +24,9 @@ import type { RelayConfig } from '../../relay/config';
 import { issueDesk } from '../../relay/desk-credentials';
 import { openRelayStore } from '../../relay/store/open-store';
 import { fileSecretDriver } from '../support/file-secret-driver';
-import { startPostgres, type PostgresServer } from '../support/postgres-server';
-import { endOf, healthOf, signalGroup, startRelayProcess as startRelayProcess_, waitUntil, type Exit } from '../support/relay-process';
+import { endOf, healthOf, signalGroup, startRelayProcess as startRelayProcess_, waitUntil, type Exit, relayTestWorld } from '../support/relay-process';
 import { connectProtocolDesk, freePort, startTestRelay } from '../support/relay-harness';
-import { gatewayToken, onFindBody, openTestDatabase, signingKey, startJwksServer, type JwksServer, type SigningKey } from '../unit/bridge/bridge-support';
+import { gatewayToken, onFindBody, openTestDatabase } from '../unit/bridge/bridge-support';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const HIU = 'CLINIC-HIU-01';
@@ -44,32 +43,7 @@ const WINDOW = 64;
 
 type Storage = RelayConfig['storage'];
 
-let postgres: PostgresServer;
-let key: SigningKey;
-let jwks: JwksServer;
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-  key = await signingKey('gateway-key-1');
-  jwks = await startJwksServer([key]);
-}, 90_000);
-
-afterAll(async () => {
-  await jwks?.close();
-  await postgres?.stop();
-});
-
-let cleanup: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) {
-    try {
-      await step();
-    } catch {
-      // the next step still runs
-    }
-  }
-  cleanup = [];
-});
+const { world, cleanup } = relayTestWorld();
 
 function tempFolder(): string {
   const folder = mkdtempSync(path.join(tmpdir(), 'relay-crash-'));
@@ -79,7 +53,7 @@ function tempFolder(): string {
 
 const STORAGES = [
   ['SQLite', async (folder: string): Promise<Storage> => ({ sqlite: path.join(folder, 'relay.db') })],
-  ['PostgreSQL', async (): Promise<Storage> => ({ postgres: await postgres.createDatabase() })],
+  ['PostgreSQL', async (): Promise<Storage> => ({ postgres: await world.postgres.createDatabase() })],
 ] as const;
 
 // ── processes ────────────────────────────────────────────────────────────────────────────────────────────
@@ -89,7 +63,7 @@ const startRelayProcess = (configFile: string, port: number) => startRelayProces
 
 function writeRelayConfig(folder: string, port: number, storage: Storage): string {
   const file = path.join(folder, `relay-${port}.json`);
-  writeFileSync(file, JSON.stringify({ publicUrl: `http://127.0.0.1:${port}`, listen: { host: '127.0.0.1', port }, hius: [{ id: HIU, gatewayCertsUrl: jwks.url }], storage }));
+  writeFileSync(file, JSON.stringify({ publicUrl: `http://127.0.0.1:${port}`, listen: { host: '127.0.0.1', port }, hius: [{ id: HIU, gatewayCertsUrl: world.jwks.url }], storage }));
   return file;
 }
 
@@ -242,7 +216,7 @@ describe.each(STORAGES)('the relay on %s, killed with SIGKILL', (_name, storageI
 
     // ── The burst, and the kill part-way ───────────────────────────────────────────────────────────
     const bodies = requests.map((requestId) => onFindBody({ resp: { requestId } }));
-    const token = await gatewayToken(key, { nowMs: Date.now() });
+    const token = await gatewayToken(world.key, { nowMs: Date.now() });
     const answered = new Set<string>();
     const otherStatuses: number[] = [];
     let killedAfter: number | null = null;
@@ -295,7 +269,7 @@ describe.each(STORAGES)('the relay on %s, killed with SIGKILL', (_name, storageI
     const folder = tempFolder();
     const store = await openRelayStore(await storageIn(folder));
     cleanup.push(() => store.close());
-    const relay = await startTestRelay(store, [{ id: HIU, gatewayCertsUrl: jwks.url }]);
+    const relay = await startTestRelay(store, [{ id: HIU, gatewayCertsUrl: world.jwks.url }]);
     cleanup.push(() => relay.close());
     const { deskId, credential } = await relay.addDesk(HIU, 'Front desk 1');
 
@@ -308,7 +282,7 @@ describe.each(STORAGES)('the relay on %s, killed with SIGKILL', (_name, storageI
     }
     await claimer.close();
     const bodies = requests.map((requestId) => onFindBody({ resp: { requestId } }));
-    const token = await gatewayToken(key, { nowMs: Date.now() });
+    const token = await gatewayToken(world.key, { nowMs: Date.now() });
     const statuses: (number | 'no-answer')[] = [];
     await sendAll(() => relay.url, bodies, token, (_id, status) => statuses.push(status));
     expect(statuses.filter((status) => status !== 202)).toEqual([]);

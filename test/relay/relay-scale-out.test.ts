@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ABDM_APIS, type AbdmApi } from '../../electron/store/settings-schema';
 import { issueDesk } from '../../relay/desk-credentials';
@@ -20,42 +20,16 @@ import type { RelayStore } from '../../relay/store/relay-store';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { IMMEDIATE_HIU_SETTINGS } from '../../sandbox/gateway/hiu/hiu-settings';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
-import { startPostgres, type PostgresServer } from '../support/postgres-server';
-import { healthOf, startRelayProcess as startRelayProcess_, waitUntil } from '../support/relay-process';
+import { healthOf, startRelayProcess as startRelayProcess_, waitUntil, relayTestWorld } from '../support/relay-process';
 import { freePort } from '../support/relay-harness';
-import { bearer, gatewayToken, onFindBody, post, pushBody, signingKey, startJwksServer, type JwksServer, type SigningKey } from '../unit/bridge/bridge-support';
+import { bearer, gatewayToken, onFindBody, post, pushBody } from '../unit/bridge/bridge-support';
 
 const HIU = 'CLINIC-HIU-01';
 const ON_FIND = '/v0.5/patients/on-find';
 const REQUESTS_PER_DESK = 40;
 const PUSHES_PER_DESK = 6;
 
-let postgres: PostgresServer;
-let key: SigningKey;
-let jwks: JwksServer;
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-  key = await signingKey('gateway-key-1');
-  jwks = await startJwksServer([key]);
-}, 90_000);
-
-afterAll(async () => {
-  await jwks?.close();
-  await postgres?.stop();
-});
-
-let cleanup: (() => unknown)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.reverse()) {
-    try {
-      await step();
-    } catch {
-      // the next step still runs
-    }
-  }
-  cleanup = [];
-});
+const { world, cleanup } = relayTestWorld();
 
 // ── relay processes ──────────────────────────────────────────────────────────────────────────────────────
 
@@ -195,7 +169,7 @@ const sorted = (values: Iterable<string>) => [...values].sort();
 async function twoRelayProcesses(certsUrl: string, api: AbdmApi = 'v1'): Promise<{ balancer: { url: string; log: Forwarded[] }; relay1: string; relay2: string; store: RelayStore }> {
   const folder = mkdtempSync(path.join(tmpdir(), 'relay-scale-'));
   cleanup.push(() => rmSync(folder, { recursive: true, force: true }));
-  const storage = { postgres: await postgres.createDatabase() };
+  const storage = { postgres: await world.postgres.createDatabase() };
   const relays: string[] = [];
   const balancer = await startBalancer(await freePort(), () => relays);
   for (const port of [await freePort(), await freePort()]) {
@@ -212,7 +186,7 @@ async function twoRelayProcesses(certsUrl: string, api: AbdmApi = 'v1'): Promise
 
 describe('two relay processes on one PostgreSQL database, behind a round-robin load balancer', () => {
   it('each desk gets all of its own and none of the other’s, wherever they came in; a desk reconnecting to the other process takes over (4409)', { timeout: 180_000 }, async () => {
-    const { balancer, relay1, relay2, store } = await twoRelayProcesses(jwks.url);
+    const { balancer, relay1, relay2, store } = await twoRelayProcesses(world.jwks.url);
     const at = new Date().toISOString();
     const issuedA = await issueDesk(store, HIU, 'Front desk A', at);
     const issuedB = await issueDesk(store, HIU, 'Front desk B', at);
@@ -228,7 +202,7 @@ describe('two relay processes on one PostgreSQL database, behind a round-robin l
     expect(await deskB.expect(workB.keys)).toMatchObject({ accepted: workB.keys, refused: [] });
 
     // One after the other through the balancer, A's then B's: each desk's alternate between the two processes.
-    const token = await gatewayToken(key, { nowMs: Date.now() });
+    const token = await gatewayToken(world.key, { nowMs: Date.now() });
     for (const work of [workA, workB]) {
       for (const callback of work.callbacks) expect((await post(`${balancer.url}/hiu/${HIU}${ON_FIND}`, callback, bearer(token))).status).toBe(202);
     }

@@ -4,6 +4,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { signingKey, startJwksServer, type JwksServer, type SigningKey } from '../unit/bridge/bridge-support';
+import { startPostgres, type PostgresServer } from './postgres-server';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -93,4 +96,40 @@ export interface RelayHealth {
 
 export async function healthOf(relayUrl: string): Promise<RelayHealth> {
   return (await (await fetch(`${relayUrl}/healthz`)).json()) as RelayHealth;
+}
+
+export interface RelayTestWorld {
+  postgres: PostgresServer;
+  /** The gateway's signing key, and its JWKS served over HTTP (the relays' gatewayCertsUrl). */
+  key: SigningKey;
+  jwks: JwksServer;
+}
+
+/**
+ * For a test file that runs relay processes: a throwaway PostgreSQL and a gateway key served as a JWKS, for the whole
+ * file (filled in before its first test); and `cleanup`, steps run after each test, last first, each even if one
+ * before it threw.
+ */
+export function relayTestWorld(): { world: RelayTestWorld; cleanup: (() => unknown)[] } {
+  const world = {} as RelayTestWorld;
+  const cleanup: (() => unknown)[] = [];
+  beforeAll(async () => {
+    world.postgres = await startPostgres();
+    world.key = await signingKey('gateway-key-1');
+    world.jwks = await startJwksServer([world.key]);
+  }, 90_000);
+  afterAll(async () => {
+    await world.jwks?.close();
+    await world.postgres?.stop();
+  });
+  afterEach(async () => {
+    for (const step of cleanup.splice(0).reverse()) {
+      try {
+        await step();
+      } catch {
+        // the next step still runs
+      }
+    }
+  });
+  return { world, cleanup };
 }
