@@ -1,7 +1,7 @@
 // Front-desk performance: renderer size, time to an interactive enrol form, the app's overhead on a full
 // enrolment compared with the same ABDM calls made directly (on each ABDM API generation, v1 and v3), and the IPC
 // round trip over the web transport.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -114,6 +114,7 @@ async function enrolmentOverhead(api: AbdmApi): Promise<{ app: number; direct: n
   }
   await core.close();
   await sandbox.close();
+  rmSync(dataFolder, { recursive: true, force: true });
   return { app: median(app), direct: median(direct) };
 }
 
@@ -178,6 +179,7 @@ const ipc = await ipcRoundTrip(web.url, web.origin, web.token);
 console.log(line(`IPC round trip over WebSocket p50 (${ipc.length} calls)`, percentile(ipc, 50), 'ms', 2));
 console.log(line('IPC round trip over WebSocket p99', percentile(ipc, 99), 'ms'));
 await web.close();
+rmSync(dataFolder, { recursive: true, force: true });
 for (const api of ['v1', 'v3'] as const) {
   const enrolment = await enrolmentOverhead(api);
   console.log(line(`${api}: enrolment through the app (median of ${ENROLMENTS})`, enrolment.app, 'ms'));

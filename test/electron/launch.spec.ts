@@ -1,7 +1,7 @@
 // Launches the real Electron app. Electron cannot be downloaded on the project's machines,
 // so these skip there with the reason; they run wherever the binary is installed.
 import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findElectronBinary } from '../../scripts/electron-binary';
@@ -12,9 +12,10 @@ const binary = findElectronBinary();
 test.skip(!binary.present, binary.reason);
 
 let app: ElectronApplication;
+let userData: string;
 
 test.beforeEach(async () => {
-  const userData = mkdtempSync(path.join(os.tmpdir(), 'abha-desk-electron-'));
+  userData = mkdtempSync(path.join(os.tmpdir(), 'abha-desk-electron-'));
   app = await electron.launch({
     executablePath: binary.path ?? undefined,
     args: ['.'],
@@ -22,7 +23,10 @@ test.beforeEach(async () => {
   });
 });
 
-test.afterEach(async () => app?.close());
+test.afterEach(async () => {
+  await app?.close();
+  rmSync(userData, { recursive: true, force: true });
+});
 
 test('opens one window showing the version reported by main', async () => {
   const page = await app.firstWindow();

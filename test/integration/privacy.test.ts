@@ -1,9 +1,9 @@
 // After a full enrolment the Aadhaar number must be nowhere at rest: not in any file under the data folder,
 // not in the decrypted database, not in anything logged.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ABDM_APIS } from '../../electron/store/settings-schema';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, expect, it, onTestFinished, vi } from 'vitest';
 import { DATABASE_FILE_NAME, DATABASE_KEY_ACCOUNT } from '../../electron/store/db';
 import { memorySecretDriver } from '../../electron/store/vault';
 import { TRAINING_IDENTITIES } from '../../sandbox/index';
@@ -34,8 +34,9 @@ it.each(ABDM_APIS)('an enrolled patient’s Aadhaar number is nowhere at rest or
   await app.call('card.save', { abhaNumber: patient.abhaNumber, format: 'pdf' });
   const key = (await keychain.get(DATABASE_KEY_ACCOUNT))!;
   const dbFile = path.join(app.dataFolder, DATABASE_FILE_NAME);
-  await app.close();
+  await app.close({ keepDataFolder: true });
   app = undefined;
+  onTestFinished(() => rmSync(path.dirname(dbFile), { recursive: true, force: true }));
   writes.forEach((spy) => spy.mockRestore());
   vi.restoreAllMocks();
 

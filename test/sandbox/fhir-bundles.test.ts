@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import type { RecordSubject } from '../../sandbox/fhir/fhir-types';
 import { generateRecordBundle } from '../../sandbox/fhir/generate-bundle';
 import type { HiType } from '../../sandbox/fhir/ig-catalog';
@@ -163,6 +163,7 @@ describe('record-specific content', () => {
     expect(report.conclusion).toBeTruthy();
     expect(report.presentedForm[0].contentType).toBe('application/pdf');
     const dir = mkdtempSync(path.join(tmpdir(), 'fhir-pdf-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const file = path.join(dir, 'report.pdf');
     writeFileSync(file, Buffer.from(report.presentedForm[0].data, 'base64'));
     const text = execFileSync('pdftotext', [file, '-'], { encoding: 'utf8' });

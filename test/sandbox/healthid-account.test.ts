@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
@@ -34,7 +34,10 @@ describe('account endpoints (X-Token)', () => {
     userToken = await loginWithAadhaarOtp(sandbox, token, 'asha.verma@sbx');
     workDir = mkdtempSync(path.join(tmpdir(), 'sandbox-cards-'));
   });
-  afterAll(() => sandbox.close());
+  afterAll(async () => {
+    await sandbox.close();
+    rmSync(workDir, { recursive: true, force: true });
+  });
 
   it('returns the full profile (UserDTO)', async () => {
     const res = await getJson(`${api}${paths.profile}`, userHeaders(token, userToken));

@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { resolveConfig } from '../../sandbox/config';
 import { TRAINING_IDENTITIES, type RunningSandbox } from '../../sandbox/index';
 import { assertMatchesOfficial, assertOfficialApiError, GATEWAY_PATCHES, GATEWAY_SPEC } from '../support/official-spec';
@@ -278,7 +278,9 @@ describe('slow clients', () => {
 
 describe('persisted state', () => {
   it('keeps accounts across restarts in the state file, without any Aadhaar number', async () => {
-    const stateFile = path.join(mkdtempSync(path.join(tmpdir(), 'sandbox-state-')), 'state.json');
+    const stateFolder = mkdtempSync(path.join(tmpdir(), 'sandbox-state-'));
+    onTestFinished(() => rmSync(stateFolder, { recursive: true, force: true }));
+    const stateFile = path.join(stateFolder, 'state.json');
     const first = await startTestSandbox({ stateFile });
     let healthIdNumber: string;
     try {

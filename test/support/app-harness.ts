@@ -1,6 +1,6 @@
 // The real app core (stores, services, handlers) on a throwaway data folder, talking to an embedded
 // sandbox, driven through the same dispatch function both transports use.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startAppCore, type AppCore } from '../../electron/app-core';
@@ -21,7 +21,8 @@ export interface AppHarness {
   call<C extends ChannelName>(channel: C, input?: InputOf<C>): Promise<OutputOf<C>>;
   /** The failure, with `message`: its words as the desk shows them in the language set in Settings. */
   fail<C extends ChannelName>(channel: C, input?: InputOf<C>): Promise<AppError & { message: string }>;
-  close(): Promise<void>;
+  /** Closes the core (and the simulator it started) and removes the data folder, unless asked to keep it for a look. */
+  close(options?: { keepDataFolder?: boolean }): Promise<void>;
 }
 
 export interface AppHarnessOptions {
@@ -78,9 +79,10 @@ export async function startAppHarness(sandboxOptions: SandboxOptions = {}, optio
     dataFolder,
     call,
     fail,
-    close: async () => {
+    close: async ({ keepDataFolder = false } = {}) => {
       await core.close();
       if (!options.sandbox) await sandbox.close();
+      if (!keepDataFolder) rmSync(dataFolder, { recursive: true, force: true });
     },
   };
 }

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { findLayeringViolations, layerTableMarkdown, staleAllowances } from '../support/layering';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -12,8 +12,12 @@ function flagged(root: string, options?: Parameters<typeof findLayeringViolation
   return [...pairs].sort().map((pair) => pair.split(' '));
 }
 
+const trees: string[] = [];
+afterAll(() => trees.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
 function tree(files: Record<string, string>): string {
   const root = mkdtempSync(path.join(os.tmpdir(), 'layering-'));
+  trees.push(root);
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
     writeFileSync(path.join(root, rel), text);

@@ -1,9 +1,9 @@
 // The one place the app writes a file for the operator (a saved card, a web-mode print page): mode 0600,
 // never through a link at the target, and replacing an existing file only when asked to.
-import { lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writePrivateFile } from '../../../electron/files/write-private-file';
 
 const posixOnly = it.skipIf(process.platform === 'win32');
@@ -12,6 +12,7 @@ let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'write-private-'));
 });
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('writePrivateFile', () => {
   posixOnly('creates a new file with mode 0600', async () => {
