@@ -5,6 +5,7 @@ import { createAuditLog } from './migrations/001-audit-log';
 import { createHiuTables } from './migrations/002-hiu';
 import { addSealedFiles } from './migrations/003-sealed-files';
 import { addOpenKeyIndexes } from './migrations/004-open-keys';
+import { createHeldCards } from './migrations/005-held-cards';
 
 export interface Migration {
   version: number;
@@ -17,6 +18,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: 'create HIU tables', up: createHiuTables },
   { version: 3, name: 'large values in sealed files', up: addSealedFiles },
   { version: 4, name: 'indexes for the keys a desk still expects (relay)', up: addOpenKeyIndexes },
+  { version: 5, name: 'held cards (reprint without a new OTP)', up: createHeldCards },
 ];
 
 export class DatabaseVersionError extends Error {
