@@ -79,6 +79,14 @@ export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
       return { ...raw, bridge: { mode: 'direct', relayUrl: '', ...bridge } };
     },
   },
+  {
+    from: 6,
+    name: 'add idleCloseMinutes (close the open patient after that much inactivity)',
+    // Five minutes, written out so this step stays the same when the default moves on.
+    up(raw) {
+      return { idleCloseMinutes: 5, ...raw };
+    },
+  },
 ];
 
 export interface MigratedSettings {

@@ -9,7 +9,7 @@ export const ENVIRONMENTS = ['training', 'abdm-sandbox', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
 /** The version of the layout below; bump it together with a new step in settings-migrations.ts. */
-export const SETTINGS_VERSION = 6;
+export const SETTINGS_VERSION = 7;
 
 // The callback URL ABDM posts to: empty until the clinic has a public address for the bridge.
 const optionalHttpUrl = z.union([z.literal(''), httpUrl]);
@@ -64,6 +64,11 @@ export const settingsSchema = z.object({
   clinicName: plainText(150),
   language: z.enum(['en', 'hi']),
   printerLayout: z.enum(['a4', 'cr80']),
+  /**
+   * A shared desk: after this many minutes without a key press or click the open patient is closed (and any Aadhaar
+   * number typed into a form is cleared). 0 = never; at most two hours, so a desk left alone never shows a patient all day.
+   */
+  idleCloseMinutes: z.int().min(0).max(120),
   bridge: bridgeSchema,
   hiu: hiuSchema,
 });
@@ -124,6 +129,7 @@ export const DEFAULT_SETTINGS: Settings = Object.freeze({
   clinicName: '',
   language: 'en',
   printerLayout: 'a4',
+  idleCloseMinutes: 5,
   bridge: Object.freeze({ mode: 'direct', relayUrl: '', host: '127.0.0.1', port: 8765, publicUrl: '', dataPushLimitMb: 64 }),
   hiu: Object.freeze({
     requesterName: '',

@@ -5,7 +5,7 @@ import type { Settings, SettingsPatch } from './api';
 /** An emptied number input holds null; it is sent as is so main names the field. */
 type WithNullable<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] | null };
 
-export type SettingsForm = Omit<Settings, 'schemaVersion' | Group> & {
+export type SettingsForm = Omit<WithNullable<Settings, 'idleCloseMinutes'>, 'schemaVersion' | Group> & {
   bridge: WithNullable<Settings['bridge'], 'port' | 'dataPushLimitMb'>;
   hiu: WithNullable<Settings['hiu'], 'answerTimeoutSeconds'>;
 };

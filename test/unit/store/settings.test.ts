@@ -32,7 +32,7 @@ describe('settings store', () => {
     const store = openConfSettings(dir);
     expect(store.get()).toEqual(DEFAULT_SETTINGS);
     expect(store.get()).toMatchObject({
-      schemaVersion: 6,
+      schemaVersion: 7,
       environment: 'training',
       abdmApi: 'v3',
       abhaV3BaseUrl: 'https://abhasbx.abdm.gov.in/abha/api/v3',
@@ -245,6 +245,7 @@ describe('settings file migrations and repair', () => {
       clinicName: '',
       language: 'hi',
       printerLayout: 'cr80',
+      idleCloseMinutes: 5,
       bridge: { mode: 'direct', relayUrl: '', host: '0.0.0.0', port: 9100, publicUrl: 'https://desk.clinic.example', dataPushLimitMb: 64 },
       hiu: {
         requesterName: '',
@@ -277,7 +278,7 @@ describe('settings file migrations and repair', () => {
     writeFile(version2);
     const store = openConfSettings(dir);
     const expected = {
-      schemaVersion: 6,
+      schemaVersion: 7,
       environment: 'production',
       abdmApi: 'v1',
       healthIdBaseUrl: 'https://healthid.abdm.gov.in/api/v1',
@@ -291,6 +292,7 @@ describe('settings file migrations and repair', () => {
       clinicName: '',
       language: 'hi',
       printerLayout: 'cr80',
+      idleCloseMinutes: 5,
       bridge: { mode: 'direct', relayUrl: '', host: '0.0.0.0', port: 9443, publicUrl: 'https://abdm-callbacks.clinic.example/hiu', dataPushLimitMb: 64 },
       hiu: {
         requesterName: '',
@@ -329,12 +331,12 @@ describe('settings file migrations and repair', () => {
   });
 
   it('has one step for each version before the current one, in order', () => {
-    expect(SETTINGS_VERSION).toBe(6);
-    expect(SETTINGS_MIGRATIONS.map((step) => step.from)).toEqual([1, 2, 3, 4, 5]);
+    expect(SETTINGS_VERSION).toBe(7);
+    expect(SETTINGS_MIGRATIONS.map((step) => step.from)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   it('gives a version 3 file an empty clinic name and keeps everything it had', () => {
-    const { clinicName: _absent, abdmApi: _api, abhaV3BaseUrl: _abha, hiecmBaseUrl: _hiecm, ...version3 } = {
+    const { clinicName: _absent, abdmApi: _api, abhaV3BaseUrl: _abha, hiecmBaseUrl: _hiecm, idleCloseMinutes: _idle, ...version3 } = {
       ...DEFAULT_SETTINGS,
       schemaVersion: 3,
       hiuId: 'HIU-CLINIC-07',
@@ -344,7 +346,8 @@ describe('settings file migrations and repair', () => {
     const store = openConfSettings(dir);
     expect(store.get()).toEqual({
       ...version3,
-      schemaVersion: 6,
+      schemaVersion: 7,
+      idleCloseMinutes: 5,
       clinicName: '',
       abdmApi: 'v1',
       abhaV3BaseUrl: 'https://abhasbx.abdm.gov.in/abha/api/v3',
@@ -440,7 +443,8 @@ describe('how callbacks arrive (bridge.mode, bridge.relayUrl)', () => {
     const store = openConfSettings(dir);
     const expected = {
       ...version5,
-      schemaVersion: 6,
+      schemaVersion: 7,
+      idleCloseMinutes: 5,
       bridge: { mode: 'direct', relayUrl: '', host: '0.0.0.0', port: 9443, publicUrl: 'https://abdm-callbacks.clinic.example/hiu', dataPushLimitMb: 128 },
     };
     expect(store.get()).toEqual(expected);
@@ -471,5 +475,63 @@ describe('how callbacks arrive (bridge.mode, bridge.relayUrl)', () => {
     const store = openConfSettings(dir);
     expect(store.get().bridge).toMatchObject({ mode: 'direct', relayUrl: 'https://relay.clinic.example' });
     expect(store.repaired).toEqual(['bridge.mode']);
+  });
+});
+
+describe('closing the patient after idle time (idleCloseMinutes)', () => {
+  it('migrates a version 6 file to version 7: five minutes, every other value kept, nothing repaired', () => {
+    // A version 6 file as the previous release wrote it, typed out in full.
+    const version6 = {
+      schemaVersion: 6,
+      environment: 'abdm-sandbox',
+      abdmApi: 'v3',
+      healthIdBaseUrl: 'https://healthidsbx.abdm.gov.in/api/v1',
+      gatewayBaseUrl: 'https://dev.abdm.gov.in/gateway',
+      abhaV3BaseUrl: 'https://abhasbx.abdm.gov.in/abha/api/v3',
+      hiecmBaseUrl: 'https://dev.abdm.gov.in/api/hiecm',
+      clientId: 'SBX_004242',
+      hiuId: 'HIU-CLINIC-07',
+      cmId: 'sbx',
+      operatorName: 'Meena',
+      clinicName: 'Shanti Nursing Home, Nashik',
+      language: 'hi',
+      printerLayout: 'cr80',
+      bridge: { mode: 'relay', relayUrl: 'https://relay.clinic.example', host: '127.0.0.1', port: 8765, publicUrl: '', dataPushLimitMb: 64 },
+      hiu: {
+        requesterName: 'Dr. Kavita Rao',
+        requesterRegistrationNumber: 'MH-12345',
+        requesterRegistrationSystem: 'https://www.mciindia.org',
+        answerTimeoutSeconds: 90,
+        fetchOnDataEvent: true,
+      },
+    };
+    writeFile(version6);
+    const store = openConfSettings(dir);
+    const expected = { ...version6, schemaVersion: 7, idleCloseMinutes: 5 };
+    expect(store.get()).toEqual(expected);
+    expect(store.repaired).toEqual([]);
+    expect(readFile()).toEqual(expected);
+  });
+
+  it('takes 0 (never) to 120 whole minutes and keeps the choice across a restart', () => {
+    const store = openConfSettings(dir);
+    expect(store.get().idleCloseMinutes).toBe(5);
+    expect(store.update({ idleCloseMinutes: 0 }).idleCloseMinutes).toBe(0);
+    expect(store.update({ idleCloseMinutes: 120 }).idleCloseMinutes).toBe(120);
+    expect(openConfSettings(dir).get().idleCloseMinutes).toBe(120);
+  });
+
+  it.each([[121], [-1], [2.5], ['5']])('refuses %j, naming idleCloseMinutes, and keeps what was saved', (value) => {
+    const store = openConfSettings(dir);
+    const refused = rejection(() => store.update({ idleCloseMinutes: value as number }));
+    expect(refused.fields?.map((field) => field.path)).toEqual(['idleCloseMinutes']);
+    expect(store.get().idleCloseMinutes).toBe(5);
+  });
+
+  it('repairs an idle time out of range in the file to five minutes, and says so', () => {
+    writeFile({ ...DEFAULT_SETTINGS, idleCloseMinutes: 600 });
+    const store = openConfSettings(dir);
+    expect(store.get().idleCloseMinutes).toBe(5);
+    expect(store.repaired).toEqual(['idleCloseMinutes']);
   });
 });
