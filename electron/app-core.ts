@@ -6,14 +6,21 @@ import { mkdirSync } from 'node:fs';
 import { createDispatcher, type Dispatch } from './ipc/dispatch';
 import { EventBus } from './ipc/events';
 import { createHandlers } from './ipc/handlers';
+import { keepShownPatients } from './ipc/shown-patients';
 import type { AppInfo } from './ipc/contract';
 import { Parts, type Part } from './core/parts';
 import { startupNotices } from './core/startup-notices';
+import { openAdminPin } from './services/admin-pin';
 import type { SettingsStore } from './store/settings';
 import type { Settings } from './store/settings-schema';
 import { openVault, type SecretDriver } from './store/vault';
+import { secretsFileIn, type SecretsEncryption } from './store/secrets-file-driver';
 import { DATABASE_FILE_NAME, openDatabase } from './store/db';
 import { AuditLogStore } from './store/audit-log';
+import { HeldCardStore } from './store/held-cards';
+import { DayPatientStore } from './store/day-patients';
+import { DayPatients } from './services/day-patients';
+import { TodayService } from './services/today';
 import { AbdmConnection, type TrainingEndpoints } from './services/abdm-connection';
 import { VerifyService } from './services/verify';
 import { AuditLog } from './services/audit';
@@ -33,6 +40,13 @@ export interface AppCoreOptions {
   dataFolder: string;
   settings: SettingsStore;
   secretDriver: SecretDriver | null;
+  /**
+   * Where the secrets go when the keychain cannot be used (store/vault.ts): 'file' (the default), the secrets file in
+   * the data folder, so a restart keeps the data; 'memory', nothing past this run, for throwaway runs and tests.
+   */
+  secretsFallback?: 'file' | 'memory';
+  /** Seals the secrets file for this user where the host has the operating system's encryption (Electron safeStorage). */
+  secretsEncryption?: SecretsEncryption | null;
   transport: AppInfo['transport'];
   /** Save dialog and printer; web mode and tests default to an `exports` folder inside the data folder. */
   desktop?: DesktopPort;
@@ -66,9 +80,14 @@ export interface AppCore {
 
 export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   mkdirSync(opts.dataFolder, { recursive: true });
-  const vault = await openVault(opts.secretDriver);
+  const vault = await openVault(opts.secretDriver, {
+    fallback: opts.secretsFallback === 'memory' ? undefined : { file: secretsFileIn(opts.dataFolder), encryption: opts.secretsEncryption },
+  });
   const database = await openDatabase({ file: path.join(opts.dataFolder, DATABASE_FILE_NAME), vault });
   for (const notice of startupNotices({ settings: opts.settings, vault, database })) (opts.logNotice ?? console.warn)(`[core] ${notice}`);
+  // A forgotten-PIN reset asked for in the data folder is done before anything reads the secrets it removes.
+  const { adminPin, notice: pinNotice } = await openAdminPin({ folder: opts.dataFolder, vault });
+  if (pinNotice) (opts.logNotice ?? console.warn)(`[core] ${pinNotice}`);
   const events = new EventBus();
   const settings = () => opts.settings.get();
   const simulator = typeof opts.training === 'function' ? null : opts.training;
@@ -94,6 +113,8 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     desktop,
     relayCredential: () => vault.get(RELAY_CREDENTIAL_ACCOUNT),
   });
+  const dayPatients = new DayPatients(new DayPatientStore(database.db), now);
+  dayPatients.sweep();
   const handlers = createHandlers({
     name: APP_NAME,
     version: APP_VERSION,
@@ -105,9 +126,12 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     enrolment: new EnrolmentService({ abha, tokens, audit, now }),
     verify: new VerifyService({ abha, tokens, audit, now }),
     patients: new PatientService({ abha, tokens }),
-    cards: new CardService({ abha, tokens, audit, desktop }),
+    cards: new CardService({ abha, tokens, audit, desktop, held: new HeldCardStore(database.db), now }),
     audit,
     hiu,
+    dayPatients,
+    today: new TodayService({ audit, patients: dayPatients, desktop }),
+    adminPin,
   });
   const parts = new Parts([...(simulator ? [simulator] : []), ...hiu.parts(), ...(opts.parts ?? [])], settings, logPartError);
   await parts.start();
@@ -117,7 +141,8 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   });
   let closing: Promise<void> | undefined;
   return {
-    dispatch: createDispatcher(handlers, opts.logError),
+    // Every profile a handler shows is also kept for Today (ipc/shown-patients.ts).
+    dispatch: createDispatcher(keepShownPatients(handlers, (patient) => dayPatients.keep(patient), logPartError), opts.logError),
     events,
     bridgeUrl: () => hiu.bridge.url(),
     hiu,

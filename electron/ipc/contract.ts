@@ -7,10 +7,13 @@ import type { Result } from '../shared/errors';
 import { HI_TYPES, PURPOSE_CODES } from '../shared/hiu-terms';
 import { aadhaar, abhaNumber, verifyIdentifier, consentGiven, email, flowId, isoTime, mobile, newAbhaAddress, otp, plainText } from '../validation/fields';
 import type { AuditEntry } from '../services/audit';
-import type { CardImage, PrintPreview } from '../services/cards';
+import type { CardImage, HeldCardInfo, PrintPreview } from '../services/cards';
+import type { PrintOutcome, SaveOutcome } from '../services/desktop-port';
 import type { EnrolmentResult, EnrolNext, OtpSent } from '../services/enrolment';
 import type { VerifyOutcome } from '../services/verify';
 import type { PatientView } from '../services/patient-view';
+import type { KeptPatient } from '../services/day-patients';
+import type { TodayEntry } from '../services/today';
 import type { FoundPatient } from '../services/hiu/patient-identification';
 import type { KycPatient, KycStarted } from '../services/hiu/kyc-auth';
 import type { ConsentView } from '../services/hiu/consents';
@@ -21,6 +24,9 @@ import type { RecordMeta } from '../store/health-records';
 import type { RecordView } from '../fhir/index';
 import type { RecordAttachment } from '../services/hiu/record-viewer';
 import type { TimelineEntry } from '../store/timeline';
+import type { VaultProtection } from '../store/vault';
+import type { ConnectionAccess } from '../services/admin-pin';
+import { isAdminPin } from '../shared/admin-pin-rule';
 
 /** A channel: the zod schema its input must pass, and (as a type only) what it returns. */
 interface Channel<I extends z.ZodType, O> {
@@ -37,7 +43,11 @@ export interface AppInfo {
   version: string;
   environment: Settings['environment'];
   dataFolder: string;
-  keychain: 'available' | 'unavailable';
+  /**
+   * How the secrets (the database key first) are kept on this machine, best first: the system keychain, a file
+   * encrypted by the operating system, a file only this user can read, or memory (a throwaway run). store/vault.ts
+   */
+  dataProtection: { level: VaultProtection; secretsFile: string | null };
   transport: 'electron' | 'web';
 }
 
@@ -47,6 +57,8 @@ const clientSecret = plainText(500).pipe(z.string().min(1));
 // The desk's relay credential as the relay issued it (`desk-<id>.<secret>`, relay-protocol.ts), pasted: trimmed, then
 // checked whole, so a credential cut short or copied with a stray character is refused here rather than at the relay.
 const relayCredential = z.string().trim().min(1).pipe(deskCredential);
+// The admin PIN that guards the connection settings: 6 to 12 digits, taken exactly as typed (services/admin-pin.ts).
+const adminPin = z.string().refine(isAdminPin, { error: 'admin-pin' });
 
 // The HIU side. A patient is named by ABHA address with its consent-manager suffix (asha.verma@sbx).
 // ABHA addresses are case-insensitive; the consent manager writes them in lower case, and so do we, so one patient is
@@ -65,12 +77,26 @@ const demographics = z
   })
   .strict();
 
+// The day's log as the Today screen words it, for the CSV file and the printed page: a header and rows of text.
+const tableCell = plainText(500);
+const dayTableShape = { day: z.iso.date(), header: z.array(tableCell).min(1).max(12), rows: z.array(z.array(tableCell)).max(1000) };
+const sameWidth = (table: { header: string[]; rows: string[][] }) => table.rows.every((row) => row.length === table.header.length);
+const dayTable = z.object(dayTableShape).strict().refine(sameWidth, { path: ['rows'], error: 'wrong-format' });
+const dayPage = z
+  .object({ ...dayTableShape, title: plainText(200), subtitle: plainText(300) })
+  .strict()
+  .refine(sameWidth, { path: ['rows'], error: 'wrong-format' });
+
 export const contract = {
   'app.info': takes(noInput).returns<AppInfo>(),
   'settings.get': takes(noInput).returns<Settings>(),
   'settings.update': takes(settingsPatchSchema).returns<Settings>(),
   'secrets.setClientSecret': takes(z.object({ clientSecret }).strict()).returns<{ stored: true }>(),
   'secrets.setRelayCredential': takes(z.object({ credential: relayCredential }).strict()).returns<{ stored: true }>(),
+  'settings.connectionAccess': takes(noInput).returns<ConnectionAccess>(),
+  'settings.setAdminPin': takes(z.object({ pin: adminPin }).strict()).returns<ConnectionAccess>(),
+  'settings.unlockConnection': takes(z.object({ pin: adminPin }).strict()).returns<ConnectionAccess>(),
+  'settings.lockConnection': takes(noInput).returns<ConnectionAccess>(),
 
   // The operator confirms, on the patient's behalf, that the patient agreed to Aadhaar-based enrolment.
   'enrol.start': takes(z.object({ aadhaar, patientConsented: consentGiven }).strict()).returns<OtpSent>(),
@@ -88,10 +114,14 @@ export const contract = {
   'verify.choose': takes(z.object({ flowId, abhaNumber }).strict()).returns<{ patient: PatientView }>(),
 
   'patient.profile': takes(z.object({ abhaNumber }).strict()).returns<PatientView>(),
+  // A patient from the day's list: the profile as last fetched, from the database (no ABDM call, no OTP).
+  'patient.openFromDay': takes(z.object({ abhaNumber }).strict()).returns<KeptPatient>(),
   'card.image': takes(z.object({ abhaNumber, format: z.enum(['png', 'svg', 'pdf', 'qr']) }).strict()).returns<CardImage>(),
-  'card.save': takes(z.object({ abhaNumber, format: z.enum(['png', 'svg', 'pdf']) }).strict()).returns<{ saved: boolean; path?: string }>(),
+  'card.save': takes(z.object({ abhaNumber, format: z.enum(['png', 'svg', 'pdf']) }).strict()).returns<SaveOutcome>(),
   'card.printPreview': takes(z.object({ abhaNumber, layout: z.enum(['a4', 'cr80']) }).strict()).returns<PrintPreview>(),
-  'card.print': takes(z.object({ abhaNumber, layout: z.enum(['a4', 'cr80']) }).strict()).returns<{ printed: boolean; savedTo?: string }>(),
+  'card.print': takes(z.object({ abhaNumber, layout: z.enum(['a4', 'cr80']) }).strict()).returns<PrintOutcome>(),
+  // What can be shown, saved and printed without a new OTP (the card held for the day), and until when.
+  'card.held': takes(z.object({ abhaNumber }).strict()).returns<HeldCardInfo>(),
 
   'hiu.findPatient': takes(z.object({ patientId }).strict()).returns<FoundPatient>(),
   'hiu.authModes': takes(z.object({ patientId }).strict()).returns<{ modes: string[] }>(),
@@ -124,10 +154,10 @@ export const contract = {
   ).returns<RecordMeta[]>(),
   'records.get': takes(z.object({ id: recordId }).strict()).returns<StoredRecord>(),
   'records.view': takes(z.object({ id: recordId }).strict()).returns<{ meta: RecordMeta; view: RecordView }>(),
-  'records.print': takes(z.object({ id: recordId }).strict()).returns<{ printed: boolean; savedTo?: string }>(),
-  'records.save': takes(z.object({ id: recordId }).strict()).returns<{ saved: boolean; path?: string }>(),
+  'records.print': takes(z.object({ id: recordId }).strict()).returns<PrintOutcome>(),
+  'records.save': takes(z.object({ id: recordId }).strict()).returns<SaveOutcome>(),
   'records.attachment': takes(z.object({ id: recordId, attachmentId: plainText(200).pipe(z.string().min(1)) }).strict()).returns<RecordAttachment>(),
-  'records.saveAttachment': takes(z.object({ id: recordId, attachmentId: plainText(200).pipe(z.string().min(1)) }).strict()).returns<{ saved: boolean; path?: string }>(),
+  'records.saveAttachment': takes(z.object({ id: recordId, attachmentId: plainText(200).pipe(z.string().min(1)) }).strict()).returns<SaveOutcome>(),
 
   'subscriptions.request': takes(
     z
@@ -146,6 +176,9 @@ export const contract = {
   'bridge.status': takes(noInput).returns<BridgeStatus>(),
 
   'audit.list': takes(z.object({ from: isoTime.optional(), to: isoTime.optional(), limit: z.int().min(1).max(1000).optional() }).strict()).returns<AuditEntry[]>(),
+  'today.list': takes(z.object({ from: isoTime, to: isoTime }).strict()).returns<TodayEntry[]>(),
+  'today.exportCsv': takes(dayTable).returns<{ saved: boolean; path?: string }>(),
+  'today.printDay': takes(dayPage).returns<{ printed: boolean; savedTo?: string }>(),
 };
 
 /** Events pushed from main to the renderer, with their payload types. */

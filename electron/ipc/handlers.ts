@@ -10,6 +10,10 @@ import type { CardService } from '../services/cards';
 import type { PatientService } from '../services/patients';
 import type { EnrolmentService } from '../services/enrolment';
 import type { HiuEngine } from '../services/hiu/hiu-engine';
+import type { DayPatients } from '../services/day-patients';
+import type { TodayService } from '../services/today';
+import type { AdminPin } from '../services/admin-pin';
+import { connectionChanges } from '../shared/connection-settings';
 import { CLIENT_SECRET_ACCOUNT } from '../services/abdm-connection';
 import { RELAY_CREDENTIAL_ACCOUNT } from '../services/hiu/bridge-part';
 import { AppFailure } from '../shared/errors';
@@ -28,6 +32,9 @@ export interface HandlerContext {
   cards: CardService;
   audit: AuditLog;
   hiu: HiuEngine;
+  dayPatients: DayPatients;
+  today: TodayService;
+  adminPin: AdminPin;
 }
 
 export function createHandlers(ctx: HandlerContext): Handlers {
@@ -37,16 +44,19 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       version: ctx.version,
       environment: ctx.settings.get().environment,
       dataFolder: ctx.dataFolder,
-      keychain: ctx.vault.status,
+      dataProtection: { level: ctx.vault.protection, secretsFile: ctx.vault.secretsFile ?? null },
       transport: ctx.transport,
     }),
     'settings.get': () => ctx.settings.get(),
     'settings.update': (patch) => {
+      // The patch's own values were checked at the door; a refused value needs no PIN to be told so.
+      if (connectionChanges(ctx.settings.get(), patch).length > 0) ctx.adminPin.requireUnlocked();
       const updated = ctx.settings.update(patch);
       ctx.events.emit('settings.changed', updated);
       return updated;
     },
     'secrets.setClientSecret': async ({ clientSecret }) => {
+      ctx.adminPin.requireUnlocked();
       await ctx.vault.set(CLIENT_SECRET_ACCOUNT, clientSecret);
       // A keychain can quietly keep something else (a cut or re-encoded value); a wrong secret would only show
       // later as a refused login, so it is read back now and removed if it differs.
@@ -57,6 +67,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       return { stored: true };
     },
     'secrets.setRelayCredential': async ({ credential }) => {
+      ctx.adminPin.requireUnlocked();
       await ctx.vault.set(RELAY_CREDENTIAL_ACCOUNT, credential);
       // Read back like the client secret: a cut credential would only show later as "refused by the relay".
       if ((await ctx.vault.get(RELAY_CREDENTIAL_ACCOUNT)) !== credential) {
@@ -67,6 +78,10 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       ctx.hiu.bridge.credentialChanged();
       return { stored: true };
     },
+    'settings.connectionAccess': () => ctx.adminPin.access(),
+    'settings.setAdminPin': ({ pin }) => ctx.adminPin.setPin(pin),
+    'settings.unlockConnection': ({ pin }) => ctx.adminPin.unlock(pin),
+    'settings.lockConnection': () => ctx.adminPin.lock(),
 
     // The consent was read out in the language the screen shows.
     'enrol.start': (input) => ctx.enrolment.start({ ...input, consentLanguage: ctx.settings.get().language }),
@@ -82,10 +97,12 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'verify.choose': (input) => ctx.verify.choose(input),
 
     'patient.profile': (input) => ctx.patients.profile(input),
+    'patient.openFromDay': (input) => ctx.dayPatients.open(input),
     'card.image': (input) => ctx.cards.image(input),
     'card.save': (input) => ctx.cards.save(input),
     'card.printPreview': (input) => ctx.cards.preview(input),
     'card.print': (input) => ctx.cards.print(input),
+    'card.held': (input) => ctx.cards.held(input),
 
     'hiu.findPatient': (input) => ctx.hiu.identification.find(input),
     'hiu.authModes': (input) => ctx.hiu.kyc.modes(input),
@@ -109,5 +126,8 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'bridge.status': () => ctx.hiu.bridge.status(),
 
     'audit.list': (query) => ctx.audit.list(query),
+    'today.list': (range) => ctx.today.list(range),
+    'today.exportCsv': (table) => ctx.today.exportCsv(table),
+    'today.printDay': (page) => ctx.today.printDay(page),
   };
 }

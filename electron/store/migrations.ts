@@ -6,6 +6,7 @@ import { createHiuTables } from './migrations/002-hiu';
 import { addSealedFiles } from './migrations/003-sealed-files';
 import { addOpenKeyIndexes } from './migrations/004-open-keys';
 import { createHeldCards } from './migrations/005-held-cards';
+import { createDayPatients } from './migrations/006-day-patients';
 
 export interface Migration {
   version: number;
@@ -19,6 +20,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: 'large values in sealed files', up: addSealedFiles },
   { version: 4, name: 'indexes for the keys a desk still expects (relay)', up: addOpenKeyIndexes },
   { version: 5, name: 'held cards (reprint without a new OTP)', up: createHeldCards },
+  { version: 6, name: 'the patients the desk was shown (Today names and reopens them)', up: createDayPatients },
 ];
 
 export class DatabaseVersionError extends Error {
