@@ -9,8 +9,8 @@ import { aadhaar, abhaNumber, verifyIdentifier, consentGiven, email, flowId, iso
 import type { AuditEntry } from '../services/audit';
 import type { CardImage, HeldCardInfo, PrintPreview } from '../services/cards';
 import type { PrintOutcome, SaveOutcome } from '../services/desktop-port';
-import type { EnrolmentResult, EnrolNext, OtpSent } from '../services/enrolment';
-import type { VerifyOutcome } from '../services/verify';
+import type { EnrolmentNow, EnrolmentResult, EnrolNext, OtpSent } from '../services/enrolment';
+import type { VerificationNow, VerifyOutcome } from '../services/verify';
 import type { PatientView } from '../services/patient-view';
 import type { KeptPatient } from '../services/day-patients';
 import type { TodayEntry } from '../services/today';
@@ -106,12 +106,17 @@ export const contract = {
   'enrol.sendMobileOtp': takes(z.object({ flowId, mobile }).strict()).returns<OtpSent>(),
   'enrol.verifyMobileOtp': takes(z.object({ flowId, otp }).strict()).returns<EnrolNext>(),
   'enrol.create': takes(z.object({ flowId, abhaAddress: newAbhaAddress.optional(), email: email.optional() }).strict()).returns<EnrolmentResult>(),
+  // One desk, one enrolment at a time: the open one, for a screen that was reloaded; and ending it (Close patient).
+  'enrol.current': takes(noInput).returns<{ enrolment: EnrolmentNow | null }>(),
+  'enrol.abandon': takes(noInput).returns<{ abandoned: true }>(),
 
   'verify.start': takes(z.object({ abha: verifyIdentifier }).strict()).returns<OtpSent>(),
   'verify.resendOtp': takes(z.object({ flowId }).strict()).returns<OtpSent>(),
   'verify.confirm': takes(z.object({ flowId, otp }).strict()).returns<VerifyOutcome>(),
   // After a mobile OTP that found several ABHAs: the one the patient says is theirs.
   'verify.choose': takes(z.object({ flowId, abhaNumber }).strict()).returns<{ patient: PatientView }>(),
+  'verify.current': takes(noInput).returns<{ verification: VerificationNow | null }>(),
+  'verify.abandon': takes(noInput).returns<{ abandoned: true }>(),
 
   'patient.profile': takes(z.object({ abhaNumber }).strict()).returns<PatientView>(),
   // A patient from the day's list: the profile as last fetched, from the database (no ABDM call, no OTP).

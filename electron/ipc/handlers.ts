@@ -90,11 +90,22 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'enrol.sendMobileOtp': (input) => ctx.enrolment.sendMobileOtp(input),
     'enrol.verifyMobileOtp': (input) => ctx.enrolment.verifyMobileOtp(input),
     'enrol.create': (input) => ctx.enrolment.create(input),
+    'enrol.current': async () => ({ enrolment: await ctx.enrolment.current() }),
+    'enrol.abandon': () => {
+      ctx.enrolment.abandon();
+      return { abandoned: true };
+    },
 
-    'verify.start': (input) => ctx.verify.start(input),
+    // An ABHA address typed without its suffix gets the consent manager's of this desk.
+    'verify.start': (input) => ctx.verify.start({ ...input, cmId: ctx.settings.get().cmId }),
     'verify.resendOtp': (input) => ctx.verify.resendOtp(input),
     'verify.confirm': (input) => ctx.verify.confirm(input),
     'verify.choose': (input) => ctx.verify.choose(input),
+    'verify.current': async () => ({ verification: await ctx.verify.current() }),
+    'verify.abandon': () => {
+      ctx.verify.abandon();
+      return { abandoned: true };
+    },
 
     'patient.profile': (input) => ctx.patients.profile(input),
     'patient.openFromDay': (input) => ctx.dayPatients.open(input),

@@ -1,13 +1,17 @@
-// The patient's ABHA card: fetch for display, save to a file, print on A4 or a CR80 card printer.
+// The patient's ABHA card: shown, saved to a file, printed on A4 or a CR80 card printer. The bytes come from
+// card-source.ts (fresh with the patient's token, else the card held for the day); the desktop port does the saving
+// and printing, and the audit records what it actually did (a file written, a browser download, a print dialog).
 import { printGeometry, printPageHtml, type PrintGeometry, type PrintLayoutName } from '../cards/print-layout';
+import type { HeldCardStore } from '../store/held-cards';
 import type { AbhaClients } from './abha-clients';
-import { readCardFile, type CardFormat } from './abha-account';
-import type { AuditLog } from './audit';
-import { callWithPatientToken } from './call-abdm';
-import type { CardFileFormat, DesktopPort } from './desktop-port';
+import type { CardFormat } from './abha-account';
+import type { AuditAction, AuditLog } from './audit';
+import { CardSource, type HeldCardInfo } from './card-source';
+import type { CardFileFormat, DesktopPort, PrintOutcome, SaveOutcome } from './desktop-port';
+import { cardFileName } from './file-names';
 import type { UserTokens } from './user-tokens';
 
-export type { CardFormat };
+export type { CardFormat, HeldCardInfo };
 
 export interface CardImage {
   format: CardFormat;
@@ -27,39 +31,53 @@ export interface CardDeps {
   tokens: UserTokens;
   audit: AuditLog;
   desktop: DesktopPort;
+  held: HeldCardStore;
+  /** Main's clock: file names' dates and how long a card is held. */
+  now?: () => number;
 }
 
 export class CardService {
-  constructor(private readonly deps: CardDeps) {}
+  private readonly source: CardSource;
+  private readonly now: () => number;
+
+  constructor(private readonly deps: CardDeps) {
+    this.now = deps.now ?? Date.now;
+    this.source = new CardSource({ abha: deps.abha, tokens: deps.tokens, held: deps.held, now: this.now });
+  }
 
   async image(input: { abhaNumber: string; format: CardFormat }): Promise<CardImage> {
-    const data = await this.fetch(input.abhaNumber, input.format);
+    const data = await this.source.read(input.abhaNumber, input.format);
     if (input.format !== 'qr') this.deps.audit.record('card.viewed', input.abhaNumber, input.format);
     return { format: input.format, mimeType: MIME[input.format], dataUrl: `data:${MIME[input.format]};base64,${data.toString('base64')}` };
   }
 
-  async save(input: { abhaNumber: string; format: CardFileFormat }): Promise<{ saved: boolean; path?: string }> {
-    const data = await this.fetch(input.abhaNumber, input.format);
-    const outcome = await this.deps.desktop.save(`ABHA-card-${input.abhaNumber}.${input.format}`, input.format, data);
-    if (outcome.saved) this.deps.audit.record('card.saved', input.abhaNumber, input.format);
+  /** Which formats can be shown, saved and printed without a new OTP, and until when. */
+  held(input: { abhaNumber: string }): HeldCardInfo {
+    return this.source.info(input.abhaNumber);
+  }
+
+  async save(input: { abhaNumber: string; format: CardFileFormat }): Promise<SaveOutcome> {
+    const data = await this.source.read(input.abhaNumber, input.format);
+    const name = cardFileName(input.abhaNumber, new Date(this.now()), { format: input.format });
+    const outcome = await this.deps.desktop.save(name, input.format, data);
+    const action: AuditAction | null = outcome.path ? 'card.saved' : outcome.download ? 'card.downloaded' : null;
+    if (action) this.deps.audit.record(action, input.abhaNumber, input.format);
     return outcome;
   }
 
   async preview(input: { abhaNumber: string; layout: PrintLayoutName }): Promise<PrintPreview> {
-    const png = await this.fetch(input.abhaNumber, 'png');
+    const png = await this.source.read(input.abhaNumber, 'png');
     return { ...printGeometry(input.layout), cardImage: `data:image/png;base64,${png.toString('base64')}` };
   }
 
-  async print(input: { abhaNumber: string; layout: PrintLayoutName }): Promise<{ printed: boolean; savedTo?: string }> {
-    const png = await this.fetch(input.abhaNumber, 'png');
+  async print(input: { abhaNumber: string; layout: PrintLayoutName }): Promise<PrintOutcome> {
+    const png = await this.source.read(input.abhaNumber, 'png');
     const geometry = printGeometry(input.layout);
-    const title = `ABHA card ${input.abhaNumber}`;
-    const outcome = await this.deps.desktop.print({ title, geometry, html: printPageHtml(geometry, png, title) });
-    if (outcome.printed) this.deps.audit.record('card.printed', input.abhaNumber, input.layout);
+    // The page's title is the file name a browser's "Save as PDF" offers, so it is the same as a print page's file.
+    const fileName = cardFileName(input.abhaNumber, new Date(this.now()), { layout: input.layout });
+    const outcome = await this.deps.desktop.print({ title: fileName, fileName, geometry, html: printPageHtml(geometry, png, fileName) });
+    const action: AuditAction | null = outcome.printed ? 'card.printed' : outcome.dialogOpened ? 'card.print-dialog-opened' : null;
+    if (action) this.deps.audit.record(action, input.abhaNumber, input.layout);
     return outcome;
-  }
-
-  private async fetch(abhaNumber: string, format: CardFormat): Promise<Buffer> {
-    return callWithPatientToken(this.deps, abhaNumber, (clients, token) => readCardFile(clients, format, token, `ABHA card ${abhaNumber}`));
   }
 }

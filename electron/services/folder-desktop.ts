@@ -1,11 +1,13 @@
-// The desktop port for web mode and tests: "save" writes into a folder, "print" writes the print page there
-// as HTML, so both can be checked by opening the files. Nobody is asked before a file is written here, so
+// The desktop port for integration tests (and hosts that pass no other): "save" writes into a folder, "print" writes
+// the print page there as HTML, so both can be checked by opening the files. Web mode hands files to the browser
+// instead (web-mode/browser-desktop.ts). Nobody is asked before a file is written here, so
 // nothing is ever replaced: a name already taken gets " (2)", " (3)"... And the folder must be a real folder
 // (0700), not a link to somewhere else.
 import { chmod, lstat, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { writePrivateFile } from '../files/write-private-file';
 import { AppFailure } from '../shared/errors';
+import { safeFileName } from './file-names';
 import type { DesktopPort, PrintJob } from './desktop-port';
 
 /** More copies of one name than this is a mistake somewhere, not a busy front desk. */
@@ -14,11 +16,12 @@ const MAX_COPIES = 1000;
 export function folderDesktop(folder: string): DesktopPort {
   return {
     async save(suggestedName, _format, data) {
-      const file = await writeUnderFreeName(folder, path.basename(suggestedName), data);
+      const file = await writeUnderFreeName(folder, safeFileName(path.basename(suggestedName)), data);
       return { saved: true, path: file };
     },
     async print(job: PrintJob) {
-      const file = await writeUnderFreeName(folder, `print-${job.geometry.layout}-${Date.now()}.html`, job.html);
+      // A second print of the same page becomes "… (2).html": writeUnderFreeName never replaces.
+      const file = await writeUnderFreeName(folder, `${safeFileName(job.fileName ?? `print-${job.geometry.layout}`)}.html`, job.html);
       return { printed: true, savedTo: file };
     },
   };

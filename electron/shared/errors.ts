@@ -15,6 +15,10 @@ export const ERROR_CODES = [
   'WRONG_STEP',
   'RESEND_TOO_SOON',
   'RESEND_LIMIT',
+  /** ABDM refused the OTP; params `attemptsLeft` (wrong OTPs still allowed before the lock), `reason: 'last-try'` at 1. */
+  'OTP_WRONG',
+  /** Too many wrong OTPs: ABDM locks this patient's OTPs; params `retryAt` (ISO time it may be tried again). */
+  'OTP_LOCKED',
   'VERIFY_AGAIN',
   /** The ABDM API was switched in Settings while a flow was open: its transaction belongs to the other API. */
   'API_CHANGED',
@@ -26,6 +30,12 @@ export const ERROR_CODES = [
   'INSECURE_URL',
   'ABDM_CREDENTIALS',
   'SECRET_NOT_STORED',
+  /** A connection setting or secret changed without the admin PIN; `reason`: not-set (set one first), locked, unreadable. */
+  'ADMIN_PIN_REQUIRED',
+  /** Not the admin PIN; params `triesLeft` before a wait of `minutes`. */
+  'ADMIN_PIN_WRONG',
+  /** Too many wrong admin PINs; params `retryAt` (ISO time it may be tried again), `minutes`. */
+  'ADMIN_PIN_LOCKED_OUT',
   // ABDM
   'ABDM_ERROR',
   'ABDM_TIMEOUT',
@@ -46,6 +56,10 @@ export const ERROR_CODES = [
   'EXPORT_FOLDER_UNSAFE',
   'EXPORT_NAME_TAKEN',
   'SAVE_TARGET_UNSAFE',
+  /** The system print dialog reported a failure other than a cancel (Electron's failureReason in `reason`). */
+  'PRINT_FAILED',
+  /** Web mode: the page did not fetch the file or print page offered to it within a minute (`kind`: download or print). */
+  'HANDOVER_NOT_TAKEN',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -78,6 +92,8 @@ export const FIELD_ISSUE_CODES = [
   'consent-required',
   /** Not a relay credential as the relay issues it (`desk-<id>.<secret>`, electron/bridge/relay-protocol.ts). */
   'relay-credential',
+  /** Not 6 to 12 digits (electron/shared/admin-pin-rule.ts). */
+  'admin-pin',
 ] as const;
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
 

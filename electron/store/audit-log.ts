@@ -2,7 +2,7 @@
 // Who did what for which ABHA, and when. Never an Aadhaar number.
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 
-export const AUDIT_ACTIONS = ['enrolment.consent', 'enrolment.created', 'enrolment.existing', 'abha.verified', 'card.viewed', 'card.saved', 'card.printed', 'consent.requested', 'records.erased', 'patient.purged', 'patient.deactivated', 'patient.reactivated', 'patient.deleted', 'record.printed', 'record.saved'] as const;
+export const AUDIT_ACTIONS = ['enrolment.consent', 'enrolment.created', 'enrolment.existing', 'abha.verified', 'card.viewed', 'card.saved', 'card.printed', 'consent.requested', 'records.erased', 'patient.purged', 'patient.deactivated', 'patient.reactivated', 'patient.deleted', 'record.printed', 'record.saved', 'card.downloaded', 'card.print-dialog-opened', 'record.downloaded', 'record.print-dialog-opened'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditEntry {

@@ -9,7 +9,7 @@ import { AppFailure } from '../../shared/errors';
 import type { ConsentStore } from '../../store/consents';
 import type { RecordMeta } from '../../store/health-records';
 import type { AuditLog } from '../audit';
-import type { DesktopPort } from '../desktop-port';
+import type { DesktopPort, PrintOutcome, SaveOutcome } from '../desktop-port';
 import type { HealthInformationService } from './health-information';
 
 export interface RecordAttachment {
@@ -36,28 +36,31 @@ export class RecordViewer {
   }
 
   /** Prints the record on A4 with the clinic's header (what came, when, under which consent, until when). */
-  async print({ id }: { id: string }): Promise<{ printed: boolean; savedTo?: string }> {
+  async print({ id }: { id: string }): Promise<PrintOutcome> {
     const doc = this.document(id);
-    const outcome = await this.deps.desktop.print({ title: doc.title, html: recordPrintHtml(doc), geometry: printGeometry('a4') });
-    if (outcome.printed) this.deps.audit.record('record.printed', null, JSON.stringify({ record: id }));
+    const outcome = await this.deps.desktop.print({ title: doc.title, html: recordPrintHtml(doc), geometry: printGeometry('a4'), fileName: `health-record-${id.slice(0, 8)}` });
+    const action = outcome.printed ? 'record.printed' : outcome.dialogOpened ? 'record.print-dialog-opened' : null;
+    if (action) this.deps.audit.record(action, null, JSON.stringify({ record: id }));
     return outcome;
   }
 
   /** Saves the same document as a PDF where the operator chooses. */
-  async save({ id }: { id: string }): Promise<{ saved: boolean; path?: string }> {
+  async save({ id }: { id: string }): Promise<SaveOutcome> {
     const doc = this.document(id);
     const outcome = await this.deps.desktop.save(`health-record-${id.slice(0, 8)}.pdf`, 'pdf', await recordPdf(doc));
-    if (outcome.saved) this.deps.audit.record('record.saved', null, JSON.stringify({ record: id }));
+    const action = savedAction(outcome);
+    if (action) this.deps.audit.record(action, null, JSON.stringify({ record: id }));
     return outcome;
   }
 
   /** Saves one attachment byte for byte (for types the screen cannot show, or to hand the file on). */
-  async saveAttachment({ id, attachmentId }: { id: string; attachmentId: string }): Promise<{ saved: boolean; path?: string }> {
+  async saveAttachment({ id, attachmentId }: { id: string; attachmentId: string }): Promise<SaveOutcome> {
     const { bundle } = this.records.get({ id });
     const { contentType, data } = readable(() => attachmentData(JSON.parse(bundle), attachmentId));
     const name = `health-record-${id.slice(0, 8)}-attachment.${extensionFor(contentType)}`;
     const outcome = await this.deps.desktop.save(name, 'file', data);
-    if (outcome.saved) this.deps.audit.record('record.saved', null, JSON.stringify({ record: id, attachment: attachmentId }));
+    const action = savedAction(outcome);
+    if (action) this.deps.audit.record(action, null, JSON.stringify({ record: id, attachment: attachmentId }));
     return outcome;
   }
 
@@ -102,6 +105,11 @@ const EXTENSIONS: Record<string, string> = {
   'application/fhir+json': 'json',
   'application/dicom': 'dcm',
 };
+
+/** A file written where the operator chose is 'record.saved'; one handed to the browser (web mode) 'record.downloaded'. */
+function savedAction(outcome: SaveOutcome): 'record.saved' | 'record.downloaded' | null {
+  return outcome.path ? 'record.saved' : outcome.download ? 'record.downloaded' : null;
+}
 
 function extensionFor(contentType: string): string {
   return EXTENSIONS[contentType.split(';')[0]!.trim().toLowerCase()] ?? 'bin';

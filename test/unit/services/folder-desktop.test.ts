@@ -1,24 +1,31 @@
-// Web mode and tests save and print into <dataFolder>/exports. Those files carry the patient's name, date of
+// Integration tests save and print into <dataFolder>/exports. Those files carry the patient's name, date of
 // birth and mobile, so they are private (0600 in a 0700 folder), never replace an earlier file, and never go
 // through a link someone planted. Driven through CardService, as the IPC handlers use it.
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import Database from 'better-sqlite3-multiple-ciphers';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HealthIdClient } from '../../../electron/abdm/healthid';
 import type { AuditLog } from '../../../electron/services/audit';
 import { CardService } from '../../../electron/services/cards';
 import { folderDesktop } from '../../../electron/services/folder-desktop';
 import { UserTokens } from '../../../electron/services/user-tokens';
+import { HeldCardStore } from '../../../electron/store/held-cards';
+import { migrate } from '../../../electron/store/migrations';
 
 const ABHA = '91-1234-5678-9012';
-const CARD = `ABHA-card-${ABHA}.pdf`;
+// 25 November 2026, 10:05 local time: the day is in every name, as the card writes dates.
+const NOW = new Date(2026, 10, 25, 10, 5).getTime();
+const STEM = `ABHA-card-${ABHA}-25-11-2026`;
+const CARD = `${STEM}.pdf`;
 const posixOnly = it.skipIf(process.platform === 'win32');
 
 let root: string;
 let exportsFolder: string;
 let audited: string[];
 let served: number;
+let db: Database.Database;
 
 function cardService(folder = exportsFolder): CardService {
   const tokens = new UserTokens();
@@ -27,7 +34,7 @@ function cardService(folder = exportsFolder): CardService {
   const document = (mimeType: string, prefix: string) => async () => ({ data: Buffer.from(`${prefix} card #${++served}`), mimeType });
   const client = { pdfCard: document('application/pdf', '%PDF-1.4'), pngCard: document('image/png', '\x89PNG') } as unknown as HealthIdClient;
   const audit = { record: (action: string) => void audited.push(action) } as unknown as AuditLog;
-  return new CardService({ abha: async () => ({ api: 'v1', client }), tokens, audit, desktop: folderDesktop(folder) });
+  return new CardService({ abha: async () => ({ api: 'v1', client }), tokens, audit, desktop: folderDesktop(folder), held: new HeldCardStore(db), now: () => NOW });
 }
 
 beforeEach(() => {
@@ -36,10 +43,13 @@ beforeEach(() => {
   mkdirSync(path.dirname(exportsFolder));
   audited = [];
   served = 0;
+  db = new Database(':memory:');
+  migrate(db);
 });
 
 afterEach(() => {
-  vi.restoreAllMocks();
+  db.close();
+  rmSync(root, { recursive: true, force: true });
 });
 
 describe('folder desktop: saved cards and print pages', () => {
@@ -64,8 +74,8 @@ describe('folder desktop: saved cards and print pages', () => {
     const second = await cards.save({ abhaNumber: ABHA, format: 'pdf' });
     const third = await cards.save({ abhaNumber: ABHA, format: 'pdf' });
     expect(first.path).toBe(path.join(exportsFolder, CARD));
-    expect(second.path).toBe(path.join(exportsFolder, `ABHA-card-${ABHA} (2).pdf`));
-    expect(third.path).toBe(path.join(exportsFolder, `ABHA-card-${ABHA} (3).pdf`));
+    expect(second.path).toBe(path.join(exportsFolder, `${STEM} (2).pdf`));
+    expect(third.path).toBe(path.join(exportsFolder, `${STEM} (3).pdf`));
     expect(readFileSync(first.path!, 'latin1')).toBe('%PDF-1.4 card #1');
     expect(readFileSync(second.path!, 'latin1')).toBe('%PDF-1.4 card #2');
     expect(readFileSync(third.path!, 'latin1')).toBe('%PDF-1.4 card #3');
@@ -75,19 +85,19 @@ describe('folder desktop: saved cards and print pages', () => {
   it('takes the next free name when the first ones are already taken', async () => {
     mkdirSync(exportsFolder);
     writeFileSync(path.join(exportsFolder, CARD), 'kept');
-    writeFileSync(path.join(exportsFolder, `ABHA-card-${ABHA} (2).pdf`), 'kept too');
+    writeFileSync(path.join(exportsFolder, `${STEM} (2).pdf`), 'kept too');
     const saved = await cardService().save({ abhaNumber: ABHA, format: 'pdf' });
-    expect(saved.path).toBe(path.join(exportsFolder, `ABHA-card-${ABHA} (3).pdf`));
+    expect(saved.path).toBe(path.join(exportsFolder, `${STEM} (3).pdf`));
     expect(readFileSync(path.join(exportsFolder, CARD), 'utf8')).toBe('kept');
-    expect(readFileSync(path.join(exportsFolder, `ABHA-card-${ABHA} (2).pdf`), 'utf8')).toBe('kept too');
+    expect(readFileSync(path.join(exportsFolder, `${STEM} (2).pdf`), 'utf8')).toBe('kept too');
   });
 
-  it('two print pages in the same millisecond are two files', async () => {
-    vi.spyOn(Date, 'now').mockReturnValue(1_700_000_000_000);
+  it('a print page is named by ABHA number, layout and day, and a second print of it is a second file', async () => {
     const cards = cardService();
-    const first = await cards.print({ abhaNumber: ABHA, layout: 'a4' });
-    const second = await cards.print({ abhaNumber: ABHA, layout: 'a4' });
-    expect(second.savedTo).not.toBe(first.savedTo);
+    const first = await cards.print({ abhaNumber: ABHA, layout: 'cr80' });
+    const second = await cards.print({ abhaNumber: ABHA, layout: 'cr80' });
+    expect(first.savedTo).toBe(path.join(exportsFolder, `ABHA-card-${ABHA}-CR80-25-11-2026.html`));
+    expect(second.savedTo).toBe(path.join(exportsFolder, `ABHA-card-${ABHA}-CR80-25-11-2026 (2).html`));
     expect(readdirSync(exportsFolder).filter((f) => f.endsWith('.html'))).toHaveLength(2);
   });
 
@@ -113,7 +123,7 @@ describe('folder desktop: saved cards and print pages', () => {
     symlinkSync(victim, path.join(exportsFolder, CARD));
     const saved = await cardService().save({ abhaNumber: ABHA, format: 'pdf' });
     expect(readFileSync(victim, 'utf8')).toBe('not yours');
-    expect(saved.path).toBe(path.join(exportsFolder, `ABHA-card-${ABHA} (2).pdf`));
+    expect(saved.path).toBe(path.join(exportsFolder, `${STEM} (2).pdf`));
     expect(lstatSync(saved.path!).isSymbolicLink()).toBe(false);
     expect(readFileSync(saved.path!, 'latin1')).toBe('%PDF-1.4 card #1');
   });
