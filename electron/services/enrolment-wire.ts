@@ -4,6 +4,7 @@
 // (reference/spec/abdm-v3.md §4).
 import type { AbhaPerson } from '../abdm/abha-v3-types';
 import type { AbdmApi } from '../store/settings-schema';
+import type { OtpAttempts } from './otp-attempts';
 import type { OtpClock } from './otp-timer';
 
 export type EnrolmentStep = 'aadhaar-otp' | 'mobile' | 'mobile-otp' | 'address';
@@ -22,8 +23,13 @@ export interface Enrolment {
   /** Until the Aadhaar OTP is verified (a resend needs it); never written anywhere. */
   aadhaar: string | null;
   maskedAadhaar: string;
+  /** The mobile for the ABHA, as typed beside the Aadhaar OTP (not Aadhaar: the screen may show it again). */
   mobile: string | null;
   otp: OtpClock;
+  /** Wrong OTPs at the current OTP step (the Aadhaar OTP, then the mobile OTP). */
+  attempts: OtpAttempts;
+  /** At the address step: ABDM's suggestions, kept so a reloaded screen shows them again. */
+  suggestions: string[];
   /** ABHA v3: the account the Aadhaar OTP created, completed by the address step. */
   account: IssuedAccount | null;
 }

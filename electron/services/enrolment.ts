@@ -1,7 +1,9 @@
 // Creating an ABHA at the desk, in the same order on either API generation: Aadhaar and consent → the Aadhaar
 // OTP, with the mobile for the ABHA typed beside it → a mobile OTP when needed → an ABHA address → the account.
 // The Aadhaar number is held in memory only until its OTP is verified (a resend needs it), and is never written
-// anywhere. enrolment-v1.ts and enrolment-v3.ts say what each generation sends.
+// anywhere. enrolment-v1.ts and enrolment-v3.ts say what each generation sends. The desk has one enrolment open at
+// a time (CurrentFlow): the screen finds it again after a reload with current(), and Close patient ends it with
+// abandon().
 import { AppFailure } from '../shared/errors';
 import { maskAadhaar, normaliseAadhaar } from '../shared/aadhaar';
 import { withoutCmSuffix } from '../shared/abha';
@@ -11,7 +13,8 @@ import { callAbdm, type FlowDeps } from './call-abdm';
 import { enrolmentOnV1 } from './enrolment-v1';
 import { enrolmentOnV3 } from './enrolment-v3';
 import type { Enrolment, EnrolmentStep, EnrolmentWire, IssuedAccount } from './enrolment-wire';
-import { Flows } from './flows';
+import { CurrentFlow } from './flows';
+import { freshAttempts, refuseIfLocked, verifyingOtp } from './otp-attempts';
 import { checkResendAllowed, otpStatus, type OtpStatus } from './otp-timer';
 import { toPatientView, type PatientView } from './patient-view';
 
@@ -30,6 +33,25 @@ export interface EnrolmentResult {
   patient: PatientView;
   /** False when this Aadhaar already had an ABHA: ABDM returns the existing account. */
   isNew: boolean;
+  /**
+   * An existing ABHA only: the address the operator typed for it, which ABDM did not use (an ABHA keeps the
+   * address it has; patient.abhaAddress is that one). Without the CM suffix, as typed.
+   */
+  unusedAddress?: string;
+}
+
+/**
+ * The open enrolment, as the screen needs it to carry on after a reload: never the Aadhaar number, never ABDM's
+ * transaction id. `sent` is the OTP of an OTP step, with the time it has left and the wrong tries it still allows.
+ */
+export interface EnrolmentNow {
+  flowId: string;
+  step: EnrolmentStep;
+  sent: OtpSent | null;
+  /** The mobile for the ABHA as typed (null before the Aadhaar OTP was tried). */
+  mobile: string | null;
+  suggestions: string[];
+  takesEmail: boolean;
 }
 
 /** The step the screen shows next. */
@@ -46,12 +68,12 @@ export type EnrolmentDeps = FlowDeps;
 const maskedMobile = (mobile: string) => `XXXXXX${mobile.slice(-4)}`;
 
 export class EnrolmentService {
-  private readonly flows: Flows<Enrolment>;
+  private readonly flows: CurrentFlow<Enrolment>;
   private readonly now: () => number;
 
   constructor(private readonly deps: EnrolmentDeps) {
     this.now = deps.now ?? Date.now;
-    this.flows = new Flows(this.now);
+    this.flows = new CurrentFlow(this.now);
   }
 
   /** The operator has attested that the patient agreed; that is recorded before anything is sent. */
@@ -68,10 +90,43 @@ export class EnrolmentService {
       maskedAadhaar: maskAadhaar(aadhaar),
       mobile: null,
       otp: { sentAt: this.now(), resends: 0 },
+      attempts: freshAttempts(),
+      suggestions: [],
       account: null,
     };
     const flowId = this.flows.open(enrolment);
-    return { flowId, sentTo: enrolment.maskedAadhaar, ...otpStatus(enrolment.otp) };
+    return this.sent(flowId, enrolment);
+  }
+
+  /** The open enrolment, or null: what a reloaded screen needs to show the same step. */
+  async current(): Promise<EnrolmentNow | null> {
+    const open = this.flows.current();
+    if (!open) return null;
+    const { flowId, state: enrolment } = open;
+    const clients = await this.deps.abha();
+    if (clients.api !== enrolment.api) {
+      this.flows.close(flowId);
+      return null;
+    }
+    const otpStep = enrolment.step === 'aadhaar-otp' || enrolment.step === 'mobile-otp';
+    return {
+      flowId,
+      step: enrolment.step,
+      sent: otpStep ? this.sent(flowId, enrolment) : null,
+      mobile: enrolment.mobile,
+      suggestions: enrolment.suggestions,
+      takesEmail: wireOf(clients).takesEmail,
+    };
+  }
+
+  /** Ends the open enrolment (the patient was closed, or the operator started over): its Aadhaar number goes too. */
+  abandon(): void {
+    this.flows.abandon();
+  }
+
+  private sent(flowId: string, enrolment: Enrolment): OtpSent {
+    const sentTo = enrolment.step === 'aadhaar-otp' ? enrolment.maskedAadhaar : maskedMobile(enrolment.mobile ?? '');
+    return { flowId, sentTo, ...otpStatus(enrolment.otp, enrolment.attempts, this.now()) };
   }
 
   private recordConsent(consent: ConsentRecord): void {
@@ -81,18 +136,21 @@ export class EnrolmentService {
   /** Neither generation has a registration resend call: a fresh OTP request opens a new transaction for the same person. */
   async resendAadhaarOtp(input: { flowId: string }): Promise<OtpSent> {
     const { enrolment, wire } = await this.at(input.flowId, 'aadhaar-otp');
+    // A new OTP does not lift ABDM's lock, nor start the count of wrong ones again (docs/decisions.md).
+    refuseIfLocked(enrolment.attempts, this.now());
     checkResendAllowed(enrolment.otp, this.now());
     const aadhaar = enrolment.aadhaar ?? '';
     enrolment.txnId = await callAbdm(() => wire.sendAadhaarOtp(aadhaar));
     enrolment.otp = { sentAt: this.now(), resends: enrolment.otp.resends + 1 };
-    return { flowId: input.flowId, sentTo: enrolment.maskedAadhaar, ...otpStatus(enrolment.otp) };
+    return this.sent(input.flowId, enrolment);
   }
 
   async verifyAadhaarOtp(input: { flowId: string; otp: string; mobile: string }): Promise<EnrolNext> {
     const { enrolment, wire } = await this.at(input.flowId, 'aadhaar-otp');
-    const after = await callAbdm(() => wire.verifyAadhaarOtp(enrolment, input.otp, input.mobile));
-    enrolment.aadhaar = null;
+    // Kept even if the OTP is wrong, so a reloaded screen shows the mobile typed beside it.
     enrolment.mobile = input.mobile;
+    const after = await callAbdm(() => verifyingOtp(enrolment.attempts, this.now, () => wire.verifyAadhaarOtp(enrolment, input.otp, input.mobile)));
+    enrolment.aadhaar = null;
     if (after === 'existing') return { next: 'done', result: this.finish(input.flowId, enrolment.account!) };
     if (after === 'address') return this.addressStep(enrolment, wire);
     enrolment.step = 'mobile';
@@ -107,16 +165,19 @@ export class EnrolmentService {
   async sendMobileOtp(input: { flowId: string; mobile: string }): Promise<OtpSent> {
     const { enrolment, wire } = await this.at(input.flowId, 'mobile', 'mobile-otp');
     const again = enrolment.step === 'mobile-otp' && enrolment.mobile === input.mobile;
+    if (again) refuseIfLocked(enrolment.attempts, this.now());
     if (again) checkResendAllowed(enrolment.otp, this.now());
     const resends = again ? enrolment.otp.resends + 1 : 0;
     const txnId = await callAbdm(() => wire.sendMobileOtp(enrolment, input.mobile));
-    Object.assign(enrolment, { txnId, mobile: input.mobile, step: 'mobile-otp', otp: { sentAt: this.now(), resends } });
-    return { flowId: input.flowId, sentTo: maskedMobile(input.mobile), ...otpStatus(enrolment.otp) };
+    // Another mobile is another OTP: its wrong tries are its own.
+    const attempts = again ? enrolment.attempts : freshAttempts();
+    Object.assign(enrolment, { txnId, mobile: input.mobile, step: 'mobile-otp', otp: { sentAt: this.now(), resends }, attempts });
+    return this.sent(input.flowId, enrolment);
   }
 
   async verifyMobileOtp(input: { flowId: string; otp: string }): Promise<EnrolNext> {
     const { enrolment, wire } = await this.at(input.flowId, 'mobile-otp');
-    await callAbdm(() => wire.verifyMobileOtp(enrolment, input.otp));
+    await callAbdm(() => verifyingOtp(enrolment.attempts, this.now, () => wire.verifyMobileOtp(enrolment, input.otp)));
     return this.addressStep(enrolment, wire);
   }
 
@@ -125,14 +186,16 @@ export class EnrolmentService {
     const abhaAddress = input.abhaAddress ? withoutCmSuffix(input.abhaAddress).toLowerCase() || undefined : undefined;
     const email = wire.takesEmail ? input.email || undefined : undefined;
     const account = await callAbdm(() => wire.create(enrolment, { ...(abhaAddress ? { abhaAddress } : {}), ...(email ? { email } : {}) }));
-    return this.finish(input.flowId, account);
+    const result = this.finish(input.flowId, account);
+    // Health ID v1 answers an Aadhaar that has an ABHA here, with that account: the typed address was not used.
+    return !result.isNew && abhaAddress ? { ...result, unusedAddress: abhaAddress } : result;
   }
 
   private async addressStep(enrolment: Enrolment, wire: EnrolmentWire): Promise<EnrolNext> {
     enrolment.step = 'address';
     // Suggestions are a convenience: without them the operator types an address or keeps ABDM's.
-    const suggestions = await wire.suggestions(enrolment).catch(() => []);
-    return { next: 'address', suggestions, takesEmail: wire.takesEmail };
+    enrolment.suggestions = await wire.suggestions(enrolment).catch(() => []);
+    return { next: 'address', suggestions: enrolment.suggestions, takesEmail: wire.takesEmail };
   }
 
   private finish(flowId: string, account: IssuedAccount): EnrolmentResult {

@@ -24,10 +24,17 @@ export class Flows<T> {
   }
 
   get(id: string): T {
+    const state = this.find(id);
+    if (state === undefined) throw new AppFailure('FLOW_EXPIRED');
+    return state;
+  }
+
+  /** The flow, or undefined when it never existed, was closed or has expired. */
+  find(id: string): T | undefined {
     const entry = this.entries.get(id);
     if (!entry || entry.expiresAt <= this.now()) {
       this.entries.delete(id);
-      throw new AppFailure('FLOW_EXPIRED');
+      return undefined;
     }
     return entry.state;
   }
@@ -39,5 +46,48 @@ export class Flows<T> {
   private sweep(): void {
     const now = this.now();
     for (const [id, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(id);
+  }
+}
+
+/**
+ * The one flow of a kind the desk is in: main serves one desk with one window, so a new enrolment (or login)
+ * replaces the one before, dropping what it held, and the screen finds the open one again after a reload.
+ */
+export class CurrentFlow<T> {
+  private readonly flows: Flows<T>;
+  private currentId: string | null = null;
+
+  constructor(now: () => number = Date.now) {
+    this.flows = new Flows(now);
+  }
+
+  open(state: T): string {
+    this.abandon();
+    this.currentId = this.flows.open(state);
+    return this.currentId;
+  }
+
+  get(id: string): T {
+    return this.flows.get(id);
+  }
+
+  /** The open flow and its id, or null when there is none (finished, abandoned or expired). */
+  current(): { flowId: string; state: T } | null {
+    const state = this.currentId === null ? undefined : this.flows.find(this.currentId);
+    if (state === undefined) {
+      this.currentId = null;
+      return null;
+    }
+    return { flowId: this.currentId!, state };
+  }
+
+  close(id: string): void {
+    this.flows.close(id);
+    if (this.currentId === id) this.currentId = null;
+  }
+
+  /** Ends the open flow, if any, with everything it held (an Aadhaar number not yet verified too). */
+  abandon(): void {
+    if (this.currentId !== null) this.close(this.currentId);
   }
 }

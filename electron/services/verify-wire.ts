@@ -3,6 +3,7 @@
 // transfer token lets the desk pick one (reference/spec/abdm-v3.md §2.5–2.7).
 import type { V3Account, V3UserToken } from '../abdm/abha-v3-types';
 import type { AbdmApi } from '../store/settings-schema';
+import type { OtpAttempts } from './otp-attempts';
 import type { OtpClock } from './otp-timer';
 
 export type VerifyIdentifier = { kind: 'number' | 'address' | 'mobile'; value: string };
@@ -14,6 +15,8 @@ export interface Verification {
   /** v3: the OTP system the request used, which the verification must name again. */
   otpSystem: 'aadhaar' | 'abdm';
   otp: OtpClock;
+  /** Wrong OTPs at this login (otp-attempts.ts). */
+  attempts: OtpAttempts;
   /** v3, after a mobile OTP that found several ABHAs: the transfer token and the accounts to choose from. */
   choice: { tToken: string; accounts: V3Account[] } | null;
 }

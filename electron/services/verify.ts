@@ -1,14 +1,16 @@
 // Verifying a patient who already has an ABHA: their ABHA number, address or (on the current API) mobile, the
 // OTP, then the profile. A mobile that holds several ABHAs ends in a choice the operator makes with the patient.
-// verify-v1.ts and verify-v3.ts say what each API generation sends.
+// verify-v1.ts and verify-v3.ts say what each API generation sends. The desk has one login open at a time
+// (CurrentFlow): the screen finds it again after a reload with current(), and Close patient ends it with abandon().
 import type { V3Account, V3UserToken } from '../abdm/abha-v3-types';
-import { parseVerifyIdentifier } from '../shared/abha';
+import { parseVerifyIdentifier, withCmSuffix } from '../shared/abha';
 import { AppFailure } from '../shared/errors';
 import { readProfile } from './abha-account';
 import type { AbhaClients } from './abha-clients';
 import { callAbdm, type FlowDeps } from './call-abdm';
 import type { OtpSent } from './enrolment';
-import { Flows } from './flows';
+import { CurrentFlow } from './flows';
+import { freshAttempts, refuseIfLocked, verifyingOtp } from './otp-attempts';
 import { checkResendAllowed, otpStatus } from './otp-timer';
 import { toPatientView, type PatientView } from './patient-view';
 import { verifyOnV1 } from './verify-v1';
@@ -28,38 +30,92 @@ export interface AbhaChoice {
 
 export type VerifyOutcome = { patient: PatientView } | { choose: AbhaChoice[] };
 
+/**
+ * The open login, as the screen needs it to carry on after a reload: what identifies the patient (an ABHA number,
+ * address or mobile, never an Aadhaar number), the OTP while it is awaited, the ABHAs to choose from after it.
+ */
+export interface VerificationNow {
+  flowId: string;
+  step: 'otp' | 'choose';
+  /** The ABHA number, address (with its suffix) or mobile the OTP was asked for. */
+  identifier: string;
+  sent: OtpSent;
+  choices: AbhaChoice[];
+}
+
 export class VerifyService {
-  private readonly flows: Flows<Verification>;
+  private readonly flows: CurrentFlow<Verification>;
   private readonly now: () => number;
 
   constructor(private readonly deps: VerifyDeps) {
     this.now = deps.now ?? Date.now;
-    this.flows = new Flows(this.now);
+    this.flows = new CurrentFlow(this.now);
   }
 
-  /** `abha` is an ABHA number (any spacing), ABHA address or mobile; the contract has already checked which. */
-  async start(input: { abha: string }): Promise<OtpSent> {
-    const identifier = parseVerifyIdentifier(input.abha) ?? { kind: 'address' as const, value: input.abha.trim() };
+  /**
+   * `abha` is an ABHA number (any spacing), ABHA address or mobile; the contract has already checked which. An
+   * address typed without its suffix gets Settings' CM ID (`cmId`: `sbx` → `asha.verma@sbx`).
+   */
+  async start(input: { abha: string; cmId: string }): Promise<OtpSent> {
+    const parsed = parseVerifyIdentifier(input.abha) ?? { kind: 'address' as const, value: input.abha.trim() };
+    const identifier = parsed.kind === 'address' ? { ...parsed, value: withCmSuffix(parsed.value, input.cmId) } : parsed;
     const clients = await this.deps.abha();
-    const verification: Verification = { api: clients.api, txnId: '', identifier, otpSystem: 'aadhaar', otp: { sentAt: this.now(), resends: 0 }, choice: null };
+    const verification: Verification = {
+      api: clients.api,
+      txnId: '',
+      identifier,
+      otpSystem: 'aadhaar',
+      otp: { sentAt: this.now(), resends: 0 },
+      attempts: freshAttempts(),
+      choice: null,
+    };
     await callAbdm(() => wireOf(clients).sendOtp(verification));
     verification.otp.sentAt = this.now();
     const flowId = this.flows.open(verification);
-    return { flowId, sentTo: shownAs(verification), via: via(verification), ...otpStatus(verification.otp) };
+    return this.sent(flowId, verification);
+  }
+
+  /** The open login, or null: what a reloaded screen needs to show the same step. */
+  async current(): Promise<VerificationNow | null> {
+    const open = this.flows.current();
+    if (!open) return null;
+    const { flowId, state: verification } = open;
+    if ((await this.deps.abha()).api !== verification.api) {
+      this.flows.close(flowId);
+      return null;
+    }
+    return {
+      flowId,
+      step: verification.choice ? 'choose' : 'otp',
+      identifier: verification.identifier.value,
+      sent: this.sent(flowId, verification),
+      choices: verification.choice?.accounts.map(toChoice) ?? [],
+    };
+  }
+
+  /** Ends the open login (the patient was closed, or the operator changed the ABHA). */
+  abandon(): void {
+    this.flows.abandon();
+  }
+
+  private sent(flowId: string, verification: Verification): OtpSent {
+    return { flowId, sentTo: shownAs(verification), via: via(verification), ...otpStatus(verification.otp, verification.attempts, this.now()) };
   }
 
   async resendOtp(input: { flowId: string }): Promise<OtpSent> {
     const { verification, wire } = await this.at(input.flowId);
+    // A new OTP does not lift ABDM's lock, nor start the count of wrong ones again (docs/decisions.md).
+    refuseIfLocked(verification.attempts, this.now());
     checkResendAllowed(verification.otp, this.now());
     await callAbdm(() => wire.resendOtp(verification));
     verification.otp = { sentAt: this.now(), resends: verification.otp.resends + 1 };
-    return { flowId: input.flowId, sentTo: shownAs(verification), via: via(verification), ...otpStatus(verification.otp) };
+    return this.sent(input.flowId, verification);
   }
 
   async confirm(input: { flowId: string; otp: string }): Promise<VerifyOutcome> {
     const { verification, wire, clients } = await this.at(input.flowId);
     if (verification.choice) throw new AppFailure('WRONG_STEP');
-    const login = await callAbdm(() => wire.confirm(verification, input.otp));
+    const login = await callAbdm(() => verifyingOtp(verification.attempts, this.now, () => wire.confirm(verification, input.otp)));
     if (login.kind === 'token') return this.opened(input.flowId, clients, login.token);
     // One ABHA on this mobile needs no choice.
     if (login.accounts.length === 1) return this.opened(input.flowId, clients, await callAbdm(() => wire.choose({ ...verification, choice: login }, login.accounts[0]!.abhaNumber)));

@@ -1,4 +1,5 @@
 // ABHA number and address formats, shared by main and renderer (pure functions only).
+import { normaliseMobile } from './mobile';
 
 /** 14 digits, shown as XX-XXXX-XXXX-XXXX. Returns null when the input is not 14 digits. */
 export function formatAbhaNumber(input: string): string | null {
@@ -10,6 +11,15 @@ export function formatAbhaNumber(input: string): string | null {
 /** The part before the consent manager's suffix ('@sbx' in the sandbox, '@abdm' in production, '@ndhm' before). */
 export function withoutCmSuffix(address: string): string {
   return address.trim().replace(/@(sbx|abdm|ndhm)$/i, '');
+}
+
+/**
+ * The address with the consent manager's suffix: as typed when it has one, else with `@<cmId>` added (Settings'
+ * CM ID: `sbx` in the sandbox and training, `abdm` in production), in lower case as ABDM writes addresses.
+ */
+export function withCmSuffix(address: string, cmId: string): string {
+  const typed = address.trim().toLowerCase();
+  return typed.includes('@') ? typed : `${typed}@${cmId.trim().toLowerCase()}`;
 }
 
 export type AbhaAddressProblem = 'too-short' | 'bad-characters' | 'bad-start-or-end';
@@ -43,13 +53,18 @@ export function parseAbhaIdentifier(input: string): { kind: 'number'; value: str
 
 /**
  * What the operator may type on Verify: an ABHA number or address, or the patient's mobile (ABDM's current API
- * logs in by mobile too; one mobile may hold several ABHAs, and the desk then asks which).
+ * logs in by mobile too; one mobile may hold several ABHAs, and the desk then asks which). An address may be typed
+ * without its suffix ("asha.verma"): it comes back as typed, and main adds the suffix with withCmSuffix. A mobile
+ * may be typed as people write it (normaliseMobile).
  */
 export function parseVerifyIdentifier(
   input: string,
 ): { kind: 'number'; value: string } | { kind: 'address'; value: string } | { kind: 'mobile'; value: string } | null {
   const abha = parseAbhaIdentifier(input);
   if (abha) return abha;
-  const digits = input.replace(/[\s-]/g, '').replace(/^(\+91|0)/, '');
-  return /^[6-9]\d{9}$/.test(digits) ? { kind: 'mobile', value: digits } : null;
+  const mobile = normaliseMobile(input);
+  if (/^[6-9]\d{9}$/.test(mobile)) return { kind: 'mobile', value: mobile };
+  const bare = input.trim().toLowerCase();
+  if (bare !== '' && !bare.includes('@') && abhaAddressProblem(bare) === null) return { kind: 'address', value: bare };
+  return null;
 }

@@ -94,6 +94,8 @@ export const FIELD_ISSUE_CODES = [
   'relay-credential',
   /** Not 6 to 12 digits (electron/shared/admin-pin-rule.ts). */
   'admin-pin',
+  /** Not a whole number from `min` to `max` (both in params): out of range, a fraction, text or nothing. */
+  'whole-number',
 ] as const;
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
 

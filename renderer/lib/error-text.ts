@@ -2,6 +2,7 @@
 // this turns them into the operator's language. Pure, so tests can read what a desk would show.
 import type { AppError, FieldIssue, MessageParams } from '../../electron/shared/errors';
 import { ABDM_MESSAGES, HIS_MESSAGES } from './abdm-messages';
+import { formatDateTime } from './dates';
 import { fill, strings, translate, type Language, type StringKey } from './i18n';
 
 /** A field's problem in words; a field may have its own words for a problem (`field.clientSecret.required`). */
@@ -16,6 +17,8 @@ export function errorText(error: AppError, lang: Language): string {
   const params: MessageParams = { ...error.params };
   if (error.code === 'INVALID_INPUT') params.fields = (error.fields ?? []).map((issue) => fieldText(issue, lang)).join(' ');
   if (error.code === 'INSECURE_URL') params.setting = translate(lang, `error.setting.${String(params.setting)}` as StringKey);
+  // A time main sends as ISO is shown in local time, as every screen shows times (dates.ts).
+  if (typeof params.retryAt === 'string' && !Number.isNaN(Date.parse(params.retryAt))) params.retryAt = formatDateTime(new Date(params.retryAt));
   // A code may have its own words for one of its reasons (`error.NOT_CONNECTED.refused`).
   const reasonKey = `error.${error.code}.${String(params.reason)}`;
   const key = (reasonKey in strings.en ? reasonKey : `error.${error.code}`) as StringKey;

@@ -1,7 +1,9 @@
 // Every string the operator reads, in English and Hindi. Hindi must have every English key,
 // so a missing translation is a type error rather than a blank label at the desk.
-// The Records screens' strings live in i18n-records.ts and join this table when those screens load.
+// The Records screens' strings live in i18n-records.ts and join this table when those screens load; the Settings
+// screen's (refusals, admin PIN, leaving with unsaved edits) in i18n-settings.ts, joined here.
 import type { RecordsStringKey } from './i18n-records';
+import { settingsStrings, type SettingsStringKey } from './i18n-settings';
 
 const en = {
   'app.name': 'ABHA Desk',
@@ -327,6 +329,29 @@ const en = {
   'today.cardsDownloaded': 'Cards downloaded',
   'today.printDialogs': 'Print dialogs opened',
   'today.nothing': 'Nothing was recorded on this day.',
+  'today.name': 'Patient',
+  'today.abhaAddress': 'ABHA address',
+  'today.search': 'Search the day',
+  'today.searchHint': 'A name, an ABHA number or address, or the last digits of a mobile.',
+  'today.shown': '{shown} of {total} entries',
+  'today.noMatch': 'No entry of this day matches “{query}”.',
+  'today.openHint': 'Choose a patient’s name to open the patient.',
+  'today.exportCsv': 'Save the day as CSV',
+  'today.printDay': 'Print the day',
+  'today.savedTo': 'The day’s log was saved to {path}',
+  'today.saved': 'The day’s log was saved.',
+  'today.printed': 'The day’s log was sent to the printer.',
+  'today.printTitle': 'ABHA Desk: the day’s log, {day}',
+  'today.printSubtitle': '{count} entries · printed {time} by {operator}',
+  'patient.fetchedAt': 'As fetched from ABDM on {time}.',
+  'patient.stale': 'This profile is from an earlier day. Verify the patient again to see what ABDM holds now.',
+  'patientBar.label': 'Patient in this window',
+  'patientBar.patient': 'Patient: {name}',
+  'patientBar.inProgress': 'An enrolment or verification is in progress',
+  'patientBar.close': 'Close patient',
+  'patientBar.closed': 'The patient was closed.',
+  'patientBar.idleClosed': 'The patient was closed after {minutes} minutes without activity.',
+  'patientBar.idleClosedOne': 'The patient was closed after 1 minute without activity.',
   'audit.caption': 'Audit log of the day',
   'audit.time': 'Time',
   'audit.action': 'Action',
@@ -374,7 +399,7 @@ const en = {
 } as const;
 
 type CoreStringKey = keyof typeof en;
-export type StringKey = CoreStringKey | RecordsStringKey;
+export type StringKey = CoreStringKey | RecordsStringKey | SettingsStringKey;
 export type Language = 'en' | 'hi';
 
 const hi: Record<CoreStringKey, string> = {
@@ -701,6 +726,29 @@ const hi: Record<CoreStringKey, string> = {
   'today.cardsDownloaded': 'डाउनलोड किए गए कार्ड',
   'today.printDialogs': 'खोले गए प्रिंट डायलॉग',
   'today.nothing': 'इस दिन कुछ दर्ज नहीं हुआ।',
+  'today.name': 'मरीज़',
+  'today.abhaAddress': 'ABHA पता',
+  'today.search': 'दिन में खोजें',
+  'today.searchHint': 'नाम, ABHA नंबर या पता, या मोबाइल के आख़िरी अंक।',
+  'today.shown': '{total} में से {shown} प्रविष्टियाँ',
+  'today.noMatch': 'इस दिन की कोई प्रविष्टि “{query}” से मेल नहीं खाती।',
+  'today.openHint': 'मरीज़ को खोलने के लिए उसका नाम चुनें।',
+  'today.exportCsv': 'दिन को CSV के रूप में सहेजें',
+  'today.printDay': 'दिन प्रिंट करें',
+  'today.savedTo': 'दिन का लॉग {path} में सहेजा गया',
+  'today.saved': 'दिन का लॉग सहेजा गया।',
+  'today.printed': 'दिन का लॉग प्रिंटर को भेजा गया।',
+  'today.printTitle': 'ABHA डेस्क: दिन का लॉग, {day}',
+  'today.printSubtitle': '{count} प्रविष्टियाँ · {time} पर {operator} ने प्रिंट किया',
+  'patient.fetchedAt': 'ABDM से {time} पर लिया गया विवरण।',
+  'patient.stale': 'यह विवरण पिछले किसी दिन का है। ABDM में अभी क्या है, यह देखने के लिए मरीज़ को फिर से सत्यापित करें।',
+  'patientBar.label': 'इस विंडो में खुला मरीज़',
+  'patientBar.patient': 'मरीज़: {name}',
+  'patientBar.inProgress': 'एक नामांकन या सत्यापन चल रहा है',
+  'patientBar.close': 'मरीज़ बंद करें',
+  'patientBar.closed': 'मरीज़ बंद कर दिया गया।',
+  'patientBar.idleClosed': '{minutes} मिनट तक कोई गतिविधि न होने पर मरीज़ बंद कर दिया गया।',
+  'patientBar.idleClosedOne': '1 मिनट तक कोई गतिविधि न होने पर मरीज़ बंद कर दिया गया।',
   'audit.caption': 'दिन का ऑडिट लॉग',
   'audit.time': 'समय',
   'audit.action': 'कार्य',
@@ -749,7 +797,7 @@ const hi: Record<CoreStringKey, string> = {
 
 // Filled in full once every screen's strings have joined (addStrings); until the Records screens load, their keys
 // are absent, and nothing outside those screens asks for them.
-export const strings = { en: { ...en }, hi: { ...hi } } as Record<Language, Record<StringKey, string>>;
+export const strings = { en: { ...en, ...settingsStrings.en }, hi: { ...hi, ...settingsStrings.hi } } as Record<Language, Record<StringKey, string>>;
 
 /** Adds a lazily loaded screen's strings (both languages) to the table. */
 export function addStrings(more: Record<Language, Record<string, string>>): void {

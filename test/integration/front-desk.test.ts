@@ -114,12 +114,13 @@ describe('enrolment', () => {
     expect(mistyped.message).not.toContain('234567890125');
   });
 
-  it('maps a wrong OTP to a plain message and keeps ABDM’s code, and the flow goes on', async () => {
+  it('maps a wrong OTP to a plain message with the tries left and keeps ABDM’s code, and the flow goes on', async () => {
     const sent = await app.call('enrol.start', { aadhaar: TRAINING_IDENTITIES.newResident.aadhaar, patientConsented: true });
     const wrong = await app.fail('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: '000000', mobile: OTHER_MOBILE });
-    expect(wrong.code).toBe('ABDM_ERROR');
+    expect(wrong.code).toBe('OTP_WRONG');
     expect(wrong.abdmCode).toMatch(CODES[api].wrongOtp);
-    expect(wrong.message).toMatch(/OTP/);
+    // The simulator allows 5 wrong OTPs (sandbox/config.ts otpMaxFailedAttempts).
+    expect(wrong.message).toMatch(/^Wrong OTP\. 4 tries left\./);
     await app.call('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: OTP, mobile: OTHER_MOBILE });
   });
 
