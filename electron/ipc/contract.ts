@@ -182,8 +182,8 @@ export const contract = {
 
   'audit.list': takes(z.object({ from: isoTime.optional(), to: isoTime.optional(), limit: z.int().min(1).max(1000).optional() }).strict()).returns<AuditEntry[]>(),
   'today.list': takes(z.object({ from: isoTime, to: isoTime }).strict()).returns<TodayEntry[]>(),
-  'today.exportCsv': takes(dayTable).returns<{ saved: boolean; path?: string }>(),
-  'today.printDay': takes(dayPage).returns<{ printed: boolean; savedTo?: string }>(),
+  'today.exportCsv': takes(dayTable).returns<SaveOutcome>(),
+  'today.printDay': takes(dayPage).returns<PrintOutcome>(),
 };
 
 /** Events pushed from main to the renderer, with their payload types. */

@@ -15,6 +15,17 @@ export const SETTINGS_VERSION = 7;
 const optionalHttpUrl = z.union([z.literal(''), httpUrl]);
 
 /**
+ * A whole number from `min` to `max`. Anything else (text, a fraction, an emptied field, a number out of range) is one
+ * issue, `whole-number`, carrying both bounds, so Settings can say "Listen port must be a whole number from 1 to 65535"
+ * in the operator's language instead of a half-range from the schema library.
+ */
+const wholeNumber = (min: number, max: number) =>
+  z.custom<number>((value) => Number.isInteger(value) && (value as number) >= min && (value as number) <= max, {
+    error: 'whole-number',
+    params: { min, max },
+  });
+
+/**
  * How callbacks reach this desk: `direct` (the bridge listens here, behind the clinic's public URL) or `relay` (the
  * clinic's relay takes them at its public address and hands them over a WebSocket this desk opens; docs/bridge.md).
  */
@@ -26,10 +37,10 @@ export const bridgeSchema = z.object({
   /** The relay's base URL (http(s)://…); its desk credential is in the keychain, never here. Empty until set. */
   relayUrl: optionalHttpUrl,
   host: plainText(253).pipe(z.string().min(1)),
-  port: z.int().min(1).max(65_535),
+  port: wholeNumber(1, 65_535),
   publicUrl: optionalHttpUrl,
   /** The largest data-push page the bridge takes, in MiB (callbacks are capped at 1 MiB). */
-  dataPushLimitMb: z.int().min(1).max(1024),
+  dataPushLimitMb: wholeNumber(1, 1024),
 });
 
 /** How the app acts as an HIU: the doctor named on consent requests, and how long to wait for the gateway. */
@@ -40,7 +51,7 @@ export const hiuSchema = z.object({
   /** The register that issued it, e.g. https://www.mciindia.org. */
   requesterRegistrationSystem: optionalHttpUrl,
   /** A request whose callback has not come after this long is marked timed out. */
-  answerTimeoutSeconds: z.int().min(5).max(3600),
+  answerTimeoutSeconds: wholeNumber(5, 3600),
   /** On a subscription's DATA event for a patient with a live consent, request the new records at once. */
   fetchOnDataEvent: z.boolean(),
 });
@@ -68,7 +79,7 @@ export const settingsSchema = z.object({
    * A shared desk: after this many minutes without a key press or click the open patient is closed (and any Aadhaar
    * number typed into a form is cleared). 0 = never; at most two hours, so a desk left alone never shows a patient all day.
    */
-  idleCloseMinutes: z.int().min(0).max(120),
+  idleCloseMinutes: wholeNumber(0, 120),
   bridge: bridgeSchema,
   hiu: hiuSchema,
 });

@@ -12,8 +12,20 @@ const en = {
   'app.abdmApi.v1': 'ABDM API v1 (legacy)',
   'app.loading': 'Starting ABHA Desk…',
   'app.noBridge': 'ABHA Desk could not reach its main process.',
-  'app.keychainUnavailable':
-    'No system keychain: secrets are kept in memory for this session only and will be asked for again next time.',
+  'app.protectionNote': 'This desk’s data key is not in a system keychain: see Settings → Data protection.',
+  'protection.heading': 'Data protection',
+  'protection.keychain':
+    'The key that unlocks this desk’s patient data is kept in this computer’s system keychain, which opens only for your user account when you sign in.',
+  'protection.osEncryption':
+    'The key that unlocks this desk’s patient data is kept in a file that this computer encrypts for your user account: {file}. Other users of this computer cannot read it, and it cannot be read on another computer.',
+  'protection.userFile':
+    'The key that unlocks this desk’s patient data is kept in a file that only your user account can open: {file}. The file is not encrypted: the computer’s administrator, or anyone with a copy of its disk, could read it.',
+  'protection.userFileStronger':
+    'To protect it better, install a system keychain that unlocks when you sign in (for example GNOME Keyring). ABHA Desk moves the key into it the next time it starts.',
+  'protection.backupFile': 'Back up this file together with the data folder: without it the data cannot be read.',
+  'protection.memory':
+    'Nothing is kept on this computer in this run: the key is held in memory only, and everything recorded is gone when ABHA Desk closes.',
+  'protection.dataFolder': 'The patient data itself is kept encrypted in {folder}.',
   'app.operator': 'Operator',
   'app.operatorUnset': 'not set',
   'app.shortcutHint': 'Alt+1 … Alt+6 switch screens',
@@ -338,9 +350,6 @@ const en = {
   'today.openHint': 'Choose a patient’s name to open the patient.',
   'today.exportCsv': 'Save the day as CSV',
   'today.printDay': 'Print the day',
-  'today.savedTo': 'The day’s log was saved to {path}',
-  'today.saved': 'The day’s log was saved.',
-  'today.printed': 'The day’s log was sent to the printer.',
   'today.printTitle': 'ABHA Desk: the day’s log, {day}',
   'today.printSubtitle': '{count} entries · printed {time} by {operator}',
   'patient.fetchedAt': 'As fetched from ABDM on {time}.',
@@ -390,6 +399,7 @@ const en = {
   'secret.store': 'Store client secret',
   'secret.storedInKeychain': 'Client secret stored in the system keychain.',
   'secret.storedInMemory': 'Client secret kept only until ABHA Desk closes: this computer has no system keychain.',
+  'secret.storedInSecretsFile': 'Saved on this computer, protected as Settings → Data protection describes.',
   'relayCredential.legend': 'Relay credential for this desk',
   'relayCredential.label': 'Relay credential',
   'relayCredential.hint': 'Paste the credential the relay issued for this desk (desk-….…). It is saved in the system keychain and never shown again.',
@@ -409,8 +419,20 @@ const hi: Record<CoreStringKey, string> = {
   'app.abdmApi.v1': 'ABDM API v1 (पुराना)',
   'app.loading': 'ABHA डेस्क शुरू हो रहा है…',
   'app.noBridge': 'ABHA डेस्क अपनी मुख्य प्रक्रिया से नहीं जुड़ सका।',
-  'app.keychainUnavailable':
-    'सिस्टम कीचेन उपलब्ध नहीं है: गोपनीय जानकारी केवल इस सत्र के लिए मेमोरी में रखी गई है और अगली बार फिर से पूछी जाएगी।',
+  'app.protectionNote': 'इस डेस्क के डेटा की कुंजी सिस्टम कीचेन में नहीं है: सेटिंग्स → डेटा सुरक्षा देखें।',
+  'protection.heading': 'डेटा सुरक्षा',
+  'protection.keychain':
+    'इस डेस्क के मरीज़ों का डेटा खोलने वाली कुंजी इस कंप्यूटर के सिस्टम कीचेन में रखी है, जो केवल आपके यूज़र खाते के लिए, साइन इन करने पर खुलता है।',
+  'protection.osEncryption':
+    'इस डेस्क के मरीज़ों का डेटा खोलने वाली कुंजी एक फ़ाइल में रखी है, जिसे यह कंप्यूटर आपके यूज़र खाते के लिए एन्क्रिप्ट करता है: {file}। इस कंप्यूटर के दूसरे यूज़र इसे नहीं पढ़ सकते, और इसे किसी दूसरे कंप्यूटर पर नहीं पढ़ा जा सकता।',
+  'protection.userFile':
+    'इस डेस्क के मरीज़ों का डेटा खोलने वाली कुंजी एक फ़ाइल में रखी है, जिसे केवल आपका यूज़र खाता खोल सकता है: {file}। यह फ़ाइल एन्क्रिप्टेड नहीं है: कंप्यूटर का एडमिनिस्ट्रेटर, या जिसके पास इसकी डिस्क की कॉपी हो, वह इसे पढ़ सकता है।',
+  'protection.userFileStronger':
+    'इसे और सुरक्षित करने के लिए ऐसा सिस्टम कीचेन इंस्टॉल करें जो साइन इन करने पर खुल जाए (जैसे GNOME Keyring)। अगली बार शुरू होने पर ABHA डेस्क कुंजी को उसमें ले जाएगा।',
+  'protection.backupFile': 'डेटा फ़ोल्डर के साथ इस फ़ाइल का भी बैकअप लें: इसके बिना डेटा नहीं पढ़ा जा सकता।',
+  'protection.memory':
+    'इस बार इस कंप्यूटर पर कुछ नहीं रखा जा रहा है: कुंजी केवल मेमोरी में है, और ABHA डेस्क बंद होते ही दर्ज की गई हर चीज़ मिट जाएगी।',
+  'protection.dataFolder': 'मरीज़ों का डेटा स्वयं एन्क्रिप्ट करके {folder} में रखा है।',
   'app.operator': 'ऑपरेटर',
   'app.operatorUnset': 'सेट नहीं',
   'app.shortcutHint': 'स्क्रीन बदलने के लिए Alt+1 … Alt+6',
@@ -735,9 +757,6 @@ const hi: Record<CoreStringKey, string> = {
   'today.openHint': 'मरीज़ को खोलने के लिए उसका नाम चुनें।',
   'today.exportCsv': 'दिन को CSV के रूप में सहेजें',
   'today.printDay': 'दिन प्रिंट करें',
-  'today.savedTo': 'दिन का लॉग {path} में सहेजा गया',
-  'today.saved': 'दिन का लॉग सहेजा गया।',
-  'today.printed': 'दिन का लॉग प्रिंटर को भेजा गया।',
   'today.printTitle': 'ABHA डेस्क: दिन का लॉग, {day}',
   'today.printSubtitle': '{count} प्रविष्टियाँ · {time} पर {operator} ने प्रिंट किया',
   'patient.fetchedAt': 'ABDM से {time} पर लिया गया विवरण।',
@@ -787,6 +806,7 @@ const hi: Record<CoreStringKey, string> = {
   'secret.store': 'क्लाइंट सीक्रेट सहेजें',
   'secret.storedInKeychain': 'क्लाइंट सीक्रेट सिस्टम कीचेन में सहेजा गया।',
   'secret.storedInMemory': 'क्लाइंट सीक्रेट केवल ABHA डेस्क बंद होने तक रखा गया है: इस कंप्यूटर में सिस्टम कीचेन नहीं है।',
+  'secret.storedInSecretsFile': 'इस कंप्यूटर पर सहेजा गया, उसी तरह सुरक्षित जैसा सेटिंग्स → डेटा सुरक्षा में बताया गया है।',
   'relayCredential.legend': 'इस डेस्क का रिले क्रेडेंशियल',
   'relayCredential.label': 'रिले क्रेडेंशियल',
   'relayCredential.hint': 'रिले ने इस डेस्क के लिए जो क्रेडेंशियल दिया है (desk-….…) उसे चिपकाएँ। यह सिस्टम कीचेन में सहेजा जाता है और फिर कभी नहीं दिखाया जाता।',

@@ -14,6 +14,9 @@ import type { AbdmApi } from '../../electron/store/settings-schema';
 import { memorySecretDriver, type SecretDriver } from '../../electron/store/vault';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index';
 
+/** The admin PIN every harness desk is set up with (electron/services/admin-pin.ts). */
+export const HARNESS_ADMIN_PIN = '482916';
+
 export interface AppHarness {
   core: AppCore;
   sandbox: RunningSandbox;
@@ -58,6 +61,9 @@ export async function startAppHarness(sandboxOptions: SandboxOptions = {}, optio
     if (!result.ok) throw new Error(`${channel} failed: ${result.error.code} ${JSON.stringify(result.error)} ${result.error.abdmCode ?? ''}`);
     return result.value as OutputOf<C>;
   };
+  // The clinic's administrator has set the admin PIN and unlocked the connection settings (for ten minutes, on the
+  // wall clock), as a person changing them in Settings would; tests of the PIN itself start their own core.
+  await call('settings.setAdminPin', { pin: HARNESS_ADMIN_PIN });
   if (options.relay) {
     // The credential first, so the bridge restarted by the mode change connects with it at once.
     await call('secrets.setRelayCredential', { credential: options.relay.credential });

@@ -40,7 +40,9 @@ it('restarts a part after settings.update changes what it depends on, and not af
   expect(journal).toEqual(['start training', 'start bridge']);
 
   await app.dispatch('settings.update', { operatorName: 'Meena (front desk)' });
-  await app.dispatch('settings.update', { bridge: { port: 8123 } });
+  // The bridge is a connection setting: the admin PIN is set (which unlocks) before it is changed.
+  expect((await app.dispatch('settings.setAdminPin', { pin: '482916' })).ok).toBe(true);
+  expect((await app.dispatch('settings.update', { bridge: { port: 8123 } })).ok).toBe(true);
   await vi.waitFor(() => expect(journal).toEqual(['start training', 'start bridge', 'close bridge', 'start bridge']));
 });
 

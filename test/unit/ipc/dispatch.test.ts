@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS } from '../../../electron/store/settings-schema';
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   let settings = structuredClone(DEFAULT_SETTINGS);
   return {
-    'app.info': () => ({ name: 'ABHA Desk', version: '1.2.3', environment: 'training', dataFolder: '/d', keychain: 'available', transport: 'web' }),
+    'app.info': () => ({ name: 'ABHA Desk', version: '1.2.3', environment: 'training', dataFolder: '/d', dataProtection: { level: 'keychain', secretsFile: null }, transport: 'web' }),
     'settings.get': () => settings,
     'settings.update': (patch) => (settings = { ...settings, ...patch, bridge: { ...settings.bridge, ...patch.bridge }, hiu: { ...settings.hiu, ...patch.hiu } }),
     ...overrides,
@@ -28,7 +28,7 @@ describe('dispatch', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.code).toBe('INVALID_INPUT');
-    expect(result.error.fields).toEqual([{ path: 'bridge.port', code: 'wrong-type', params: { expected: 'number' } }]);
+    expect(result.error.fields).toEqual([{ path: 'bridge.port', code: 'whole-number', params: { min: 1, max: 65_535 } }]);
     expect(called).toBe(false);
   });
 

@@ -13,7 +13,9 @@ const GOOD = 'desk-frontdesk1.s3cr3t_s3cr3t_s3cr3t_s3cr3t_s3cr3t_s3cr3t_s';
 async function desk(driver: SecretDriver = memorySecretDriver()) {
   const vault = await openVault(driver);
   let reconnects = 0;
-  const ctx = { vault, hiu: { bridge: { credentialChanged: () => void (reconnects += 1) } } } as unknown as HandlerContext;
+  // The admin PIN has unlocked the connection settings (what a locked desk answers: admin-pin-handlers.test.ts).
+  const adminPin = { requireUnlocked: () => {} };
+  const ctx = { vault, adminPin, hiu: { bridge: { credentialChanged: () => void (reconnects += 1) } } } as unknown as HandlerContext;
   return { dispatch: createDispatcher(createHandlers(ctx)), vault, reconnects: () => reconnects };
 }
 

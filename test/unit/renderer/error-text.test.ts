@@ -8,7 +8,7 @@ import { ERROR_CODES, FIELD_ISSUE_CODES, type AppError, type FieldIssue } from '
 import { errorText, fieldText } from '../../../renderer/lib/error-text';
 
 const DEVANAGARI = /[\u0900-\u097F]/;
-const PARAMS = { seconds: 42, max: 100, min: 4, expected: 'number', setting: 'gatewayBaseUrl', folder: '/x', name: 'card.pdf', count: 1000, path: '/x/card.pdf', channel: 'x.y', status: 500, attemptsLeft: 3, retryAt: '2025-07-14T16:35:00.000Z' };
+const PARAMS = { seconds: 42, max: 100, min: 4, expected: 'number', setting: 'gatewayBaseUrl', folder: '/x', name: 'card.pdf', count: 1000, path: '/x/card.pdf', channel: 'x.y', status: 500, attemptsLeft: 3, retryAt: '2025-07-14T16:35:00.000Z', triesLeft: 3, minutes: 15 };
 
 describe('words for every code', () => {
   it.each([...ERROR_CODES])('%s has English and Hindi words with every placeholder filled', (code) => {

@@ -87,10 +87,10 @@ describe('settings store', () => {
   });
 
   it.each([
-    [{ bridge: { dataPushLimitMb: 0 } }, { path: 'bridge.dataPushLimitMb', code: 'out-of-range', params: { min: 1 } }],
-    [{ bridge: { dataPushLimitMb: 1025 } }, { path: 'bridge.dataPushLimitMb', code: 'out-of-range', params: { max: 1024 } }],
-    [{ hiu: { answerTimeoutSeconds: 4 } }, { path: 'hiu.answerTimeoutSeconds', code: 'out-of-range', params: { min: 5 } }],
-    [{ hiu: { answerTimeoutSeconds: 3601 } }, { path: 'hiu.answerTimeoutSeconds', code: 'out-of-range', params: { max: 3600 } }],
+    [{ bridge: { dataPushLimitMb: 0 } }, { path: 'bridge.dataPushLimitMb', code: 'whole-number', params: { min: 1, max: 1024 } }],
+    [{ bridge: { dataPushLimitMb: 1025 } }, { path: 'bridge.dataPushLimitMb', code: 'whole-number', params: { min: 1, max: 1024 } }],
+    [{ hiu: { answerTimeoutSeconds: 4 } }, { path: 'hiu.answerTimeoutSeconds', code: 'whole-number', params: { min: 5, max: 3600 } }],
+    [{ hiu: { answerTimeoutSeconds: 3601 } }, { path: 'hiu.answerTimeoutSeconds', code: 'whole-number', params: { min: 5, max: 3600 } }],
     [{ hiu: { requesterRegistrationSystem: 'www.mciindia.org' } }, { path: 'hiu.requesterRegistrationSystem', code: 'url' }],
     [{ hiu: { fetchOnDataEvent: 'yes' } }, { path: 'hiu.fetchOnDataEvent', code: 'wrong-type', params: { expected: 'boolean' } }],
     [{ hiu: { requesterName: 'x'.repeat(101) } }, { path: 'hiu.requesterName', code: 'too-long', params: { max: 100 } }],
@@ -122,7 +122,7 @@ describe('settings store', () => {
     const store = openConfSettings(dir);
     const before = readFileSync(settingsFile(), 'utf8');
     const error = rejection(() => store.update({ bridge: { port: '9000' } } as never));
-    expect(error.fields).toEqual([{ path: 'bridge.port', code: 'wrong-type', params: { expected: 'number' } }]);
+    expect(error.fields).toEqual([{ path: 'bridge.port', code: 'whole-number', params: { min: 1, max: 65_535 } }]);
     expect(readFileSync(settingsFile(), 'utf8')).toBe(before);
     expect(store.get().bridge.port).toBe(8765);
   });

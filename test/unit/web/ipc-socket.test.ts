@@ -95,7 +95,7 @@ describe('the contract over the socket', () => {
     };
     expect(result.ok).toBe(false);
     expect(result.error.code).toBe('INVALID_INPUT');
-    expect(result.error.fields).toEqual([{ path: 'bridge.port', code: 'wrong-type', params: { expected: 'number' } }]);
+    expect(result.error.fields).toEqual([{ path: 'bridge.port', code: 'whole-number', params: { min: 1, max: 65_535 } }]);
     // Nothing was stored.
     expect(await call(socket, 8, 'settings.get')).toMatchObject({ ok: true, value: { bridge: { port: 8765 } } });
   });
