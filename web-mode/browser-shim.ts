@@ -4,6 +4,7 @@
 import { buildApi } from '../electron/ipc/api-shape';
 import type { ChannelName, EventName } from '../electron/ipc/contract';
 import type { Result } from '../electron/shared/errors';
+import { takeHandover } from './take-handover';
 import {
   IPC_PATH,
   SUBPROTOCOL,
@@ -92,6 +93,7 @@ class Connection {
       for (const listener of this.listeners.get(message.event) ?? []) listener(message.payload);
       return;
     }
+    if ('handover' in message) return takeHandover(message.handover);
     if (message.id === null) return;
     this.pending.get(message.id)?.(message.result);
     this.pending.delete(message.id);

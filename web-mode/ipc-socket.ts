@@ -1,5 +1,6 @@
 // Carries the IPC contract over a WebSocket: {id, channel, input} in, {id, result} out, and
 // pushed {event, payload}. Message bodies are never logged: later channels carry personal data.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
@@ -7,7 +8,7 @@ import type { Dispatch } from '../electron/ipc/dispatch';
 import type { EventBus } from '../electron/ipc/events';
 import type { Result } from '../electron/shared/errors';
 import { checkSocketRequest, type Refusal } from './access';
-import { IPC_PATH, SUBPROTOCOL, type ReplyMessage, type ServerMessage } from './protocol';
+import { IPC_PATH, SUBPROTOCOL, type HandoverMessage, type ReplyMessage, type ServerMessage } from './protocol';
 
 export interface IpcSocketOptions {
   origin: string;
@@ -19,7 +20,15 @@ export interface IpcSocketOptions {
 // Far above any settings patch; later channels that move files should not use this socket for bulk data.
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 
-export function attachIpcSocket(server: Server, opts: IpcSocketOptions): { close(): void } {
+export interface IpcSocket {
+  /** Sends `message` to the page whose call is being handled now (and to no other tab); false when there is none. */
+  tellCaller(message: HandoverMessage): boolean;
+  close(): void;
+}
+
+export function attachIpcSocket(server: Server, opts: IpcSocketOptions): IpcSocket {
+  // Which page's call the handlers are working on, through every await, so a file goes to the tab that asked for it.
+  const callers = new AsyncLocalStorage<WebSocket>();
   const sockets = new WebSocketServer({
     noServer: true,
     maxPayload: MAX_MESSAGE_BYTES,
@@ -31,7 +40,7 @@ export function attachIpcSocket(server: Server, opts: IpcSocketOptions): { close
       ? checkSocketRequest(request, opts.origin, opts.token)
       : { status: 403 as const, reason: `WebSockets are served only at ${IPC_PATH}.` };
     if (refusal) return refuse(socket, refusal);
-    sockets.handleUpgrade(request, socket, head, (client) => serve(client, opts.dispatch));
+    sockets.handleUpgrade(request, socket, head, (client) => serve(client, opts.dispatch, callers));
   });
 
   const detach = opts.events.attach((event, payload) => {
@@ -40,6 +49,12 @@ export function attachIpcSocket(server: Server, opts: IpcSocketOptions): { close
   });
 
   return {
+    tellCaller(message) {
+      const client = callers.getStore();
+      if (!client || client.readyState !== client.OPEN) return false;
+      send(client, message);
+      return true;
+    },
     close() {
       detach();
       for (const client of sockets.clients) client.close(1001, 'ABHA Desk web mode stopped');
@@ -48,11 +63,12 @@ export function attachIpcSocket(server: Server, opts: IpcSocketOptions): { close
   };
 }
 
-function serve(client: WebSocket, dispatch: Dispatch): void {
+function serve(client: WebSocket, dispatch: Dispatch, callers: AsyncLocalStorage<WebSocket>): void {
   client.on('message', async (data: RawData, isBinary: boolean) => {
     const call = readCall(data, isBinary);
     if ('error' in call) return send(client, { id: call.id, result: call.error });
-    send(client, { id: call.id, result: await dispatchSafely(dispatch, call.channel, call.input) });
+    const result = await callers.run(client, () => dispatchSafely(dispatch, call.channel, call.input));
+    send(client, { id: call.id, result });
   });
   // A malformed frame or an oversized message closes only this connection; log nothing about its content.
   client.on('error', () => client.terminate());
@@ -92,7 +108,7 @@ function invalidMessage(problem: string): Result<never> {
   return { ok: false, error: { code: 'INVALID_INPUT', fields: [{ path: 'message', code: 'wrong-format', params: { problem } }] } };
 }
 
-function send(client: WebSocket, message: ServerMessage | ReplyMessage): void {
+function send(client: WebSocket, message: ServerMessage): void {
   if (client.readyState === client.OPEN) client.send(JSON.stringify(message));
 }
 

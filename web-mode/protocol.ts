@@ -6,6 +6,8 @@ import type { Result } from '../electron/shared/errors';
 export const IPC_PATH = '/__web/ipc';
 /** The script that defines `window.abhaDesk` in web mode, injected before the app's own script. */
 export const SHIM_PATH = '/__web/shim.js';
+/** Where a file or print page handed to the browser is fetched, once: `<HANDOVER_PATH><one-time id>` (handovers.ts). */
+export const HANDOVER_PATH = '/__web/handover/';
 /** Offered by the shim and selected by the server; the second offered protocol carries the token. */
 export const SUBPROTOCOL = 'abha-desk.v1';
 // Browsers cannot set headers on a WebSocket, but they can offer subprotocols: the token travels
@@ -31,4 +33,20 @@ export interface EventMessage {
   payload: unknown;
 }
 
-export type ServerMessage = ReplyMessage | EventMessage;
+/**
+ * Server → the browser that made the call: take this file (a download) or print this page (in a hidden frame, with
+ * the browser's print dialog). Web mode's stand-in for Electron's save and print dialogs (browser-desktop.ts).
+ */
+export interface HandoverMessage {
+  handover: Handover;
+}
+
+export interface Handover {
+  kind: 'download' | 'print';
+  /** Same-origin path of the one-time URL. */
+  url: string;
+  /** The file name offered (download) or the print page's title. */
+  name: string;
+}
+
+export type ServerMessage = ReplyMessage | EventMessage | HandoverMessage;

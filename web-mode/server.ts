@@ -10,7 +10,9 @@ import { openConfSettings } from '../electron/store/settings';
 import type { SecretDriver } from '../electron/store/vault';
 import { trainingSimulator } from '../electron/training/simulator';
 import { createToken } from './access';
-import { attachIpcSocket } from './ipc-socket';
+import { browserDesktop } from './browser-desktop';
+import { Handovers } from './handovers';
+import { attachIpcSocket, type IpcSocket } from './ipc-socket';
 import { bundleShim } from './shim-bundle';
 import { serveStatic } from './static-files';
 
@@ -26,7 +28,7 @@ export interface WebServerOptions {
   logError?: (channel: string, error: unknown) => void;
   /** Passed to the app core: where training mode's ABDM lives (tests point it at a sandbox they control); by default the embedded simulator. */
   training?: AppCoreOptions['training'];
-  /** Passed to the app core: save dialog and printer (by default files in `<dataFolder>/exports`). */
+  /** Passed to the app core: save dialog and printer (by default the browser's: downloads and its print dialog). */
   desktop?: AppCoreOptions['desktop'];
   /** Passed to the app core: main's clock (tests share their sandbox's manual clock). */
   now?: AppCoreOptions['now'];
@@ -45,6 +47,10 @@ export interface WebServer {
 }
 
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
+  // Saving and printing hand the file to the browser tab that asked (browser-desktop.ts), through the socket below.
+  const handovers = new Handovers();
+  let socket: IpcSocket | undefined;
+  const desktop = opts.desktop ?? browserDesktop(handovers, (handover) => socket?.tellCaller({ handover }) ?? false);
   const core = await startAppCore({
     dataFolder: opts.dataFolder,
     settings: openConfSettings(opts.dataFolder),
@@ -52,7 +58,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     transport: 'web',
     logError: opts.logError,
     training: opts.training ?? trainingSimulator(),
-    desktop: opts.desktop,
+    desktop,
     now: opts.now,
     bridgePort: opts.bridgePort,
   });
@@ -60,6 +66,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const rendererFolder = opts.rendererFolder ?? DEFAULT_RENDERER_FOLDER;
   let origin = '';
   const http = createServer((request, response) => {
+    if (Handovers.owns(new URL(request.url ?? '/', 'http://host').pathname)) return handovers.serve(request, response, origin);
     serveStatic({ rendererFolder, origin, shim: bundleShim }, request, response).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
       response.end(`${error instanceof Error ? error.message : String(error)}\n`);
@@ -71,7 +78,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     await core.close();
     throw error;
   }
-  const socket = attachIpcSocket(http, { origin, token, dispatch: core.dispatch, events: core.events });
+  socket = attachIpcSocket(http, { origin, token, dispatch: core.dispatch, events: core.events });
+  const ipc = socket;
   let closing: Promise<void> | undefined;
   return {
     url: `${origin}/#token=${token}`,
@@ -80,7 +88,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     bridgeUrl: () => core.bridgeUrl(),
     close: () =>
       (closing ??= (async () => {
-        socket.close();
+        ipc.close();
+        handovers.close();
         http.closeAllConnections();
         await new Promise<void>((resolve) => http.close(() => resolve()));
         await core.close();

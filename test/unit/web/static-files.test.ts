@@ -101,10 +101,11 @@ describe('webModePage', () => {
     );
   });
 
-  it('keeps every other directive of the renderer policy', () => {
+  it('keeps every other directive of the renderer policy, and frames only its own server’s one-time print pages', () => {
     const { csp } = webModePage(INDEX_HTML, 'ws://127.0.0.1:5174');
     expect(csp).toBe(
-      "default-src 'none'; script-src 'self'; style-src 'self'; object-src 'none'; base-uri 'none'; connect-src ws://127.0.0.1:5174",
+      "default-src 'none'; script-src 'self'; style-src 'self'; object-src 'none'; base-uri 'none'; connect-src ws://127.0.0.1:5174; " +
+        'frame-src http://127.0.0.1:5174/__web/handover/',
     );
   });
 });

@@ -1,0 +1,48 @@
+// In the page (bundled into the web-mode shim): takes what main handed over (browser-desktop.ts). A download is an
+// <a download> click on the one-time URL; a print page is loaded in a hidden same-origin frame whose print() opens the
+// browser's print dialog, as Electron's hidden window opens the system one. The page's CSP allows frames from the
+// handover path only (page.ts); sizes are set through the CSSOM, which the CSP's style-src does not govern.
+import type { Handover } from './protocol';
+
+const PRINT_FRAME = 'abhaDeskPrint';
+
+export function takeHandover(handover: Handover): void {
+  if (handover.kind === 'download') download(handover);
+  else printInFrame(handover);
+}
+
+function download(handover: Handover): void {
+  const link = document.createElement('a');
+  link.href = handover.url;
+  link.download = handover.name;
+  link.rel = 'noopener';
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+function printInFrame(handover: Handover): void {
+  // One print at a time: an earlier frame whose dialog is long closed goes.
+  for (const old of document.querySelectorAll(`iframe[data-${PRINT_FRAME}]`)) old.remove();
+  const frame = document.createElement('iframe');
+  frame.dataset[PRINT_FRAME] = '';
+  frame.title = handover.name;
+  frame.tabIndex = -1;
+  frame.setAttribute('aria-hidden', 'true');
+  // Out of sight but laid out: some browsers print nothing from a display:none frame.
+  Object.assign(frame.style, { position: 'fixed', right: '0', bottom: '0', width: '0', height: '0', border: '0', visibility: 'hidden' });
+  frame.addEventListener(
+    'load',
+    () => {
+      const view = frame.contentWindow;
+      if (!view) return;
+      view.addEventListener('afterprint', () => frame.remove(), { once: true });
+      view.focus();
+      view.print();
+    },
+    { once: true },
+  );
+  frame.src = handover.url;
+  document.body.append(frame);
+}
