@@ -1,6 +1,6 @@
 // What the person who looks after the desk should know about how the app started, written to main's log: a
-// settings file that had to be repaired, a keychain that could not be used and what that means for the data.
-// (The operator sees the keychain's state in the header; these lines say why.)
+// settings file that had to be repaired, and where the secrets are kept when the system keychain could not be used
+// (and why not). The operator reads the same in plain words under Settings → Data protection.
 import type { AppDatabase } from '../store/db';
 import type { SettingsStore } from '../store/settings';
 import type { Vault } from '../store/vault';
@@ -10,11 +10,24 @@ export function startupNotices(parts: { settings: SettingsStore; vault: Vault; d
   if (parts.settings.repaired.length > 0) {
     notices.push(`${parts.settings.path}: ${parts.settings.repaired.join(', ')} could not be read and were reset to their defaults.`);
   }
-  if (parts.vault.status === 'unavailable') {
-    notices.push(`No system keychain (${parts.vault.unavailableReason ?? 'unknown reason'}): the client secret and tokens are kept in memory until ABHA Desk closes.`);
-  }
+  const keychainNotice = vaultNotice(parts.vault);
+  if (keychainNotice) notices.push(keychainNotice);
   if (!parts.database.persistent) {
-    notices.push('The database is kept in memory for this session only, because there is no keychain to hold its key: nothing recorded today will be there after a restart.');
+    notices.push('The database is kept in memory for this run only (a throwaway run with no place to keep its key): nothing recorded will be there after a restart.');
   }
   return notices;
+}
+
+function vaultNotice(vault: Vault): string | null {
+  const why = `The system keychain is not used (${vault.keychainProblem ?? 'unknown reason'})`;
+  switch (vault.protection) {
+    case 'keychain':
+      return null;
+    case 'os-encryption':
+      return `${why}: the database key and the other secrets are kept in ${vault.secretsFile}, encrypted by the operating system for this user.`;
+    case 'user-file':
+      return `${why}: the database key and the other secrets are kept in ${vault.secretsFile}, readable only by this user (no encryption of its own). A working system keychain would protect them better; ABHA Desk moves them into it at the next start once it works.`;
+    case 'memory':
+      return `${why}: the client secret and the other secrets are kept in memory until ABHA Desk closes.`;
+  }
 }

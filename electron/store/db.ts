@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { applyKey, generateDatabaseKey, isNotADatabaseError, isWellFormedKey, keyOpensFile } from './db-cipher';
 import { migrate } from './migrations';
-import type { Vault } from './vault';
+import { vaultPlace, type Vault } from './vault';
 
 export const DATABASE_FILE_NAME = 'abha-desk.db';
 export const DATABASE_KEY_ACCOUNT = 'database-key';
@@ -13,7 +13,7 @@ export interface AppDatabase {
   readonly db: Database.Database;
   /** The database file, or ':memory:' for a session-only database (see `persistent`). */
   readonly file: string;
-  /** False when there was no keychain to keep a key in, so nothing is written to disk this session. */
+  /** False for a throwaway run (a 'memory' vault keeps no key past it), so nothing is written to disk then. */
   readonly persistent: boolean;
   close(): void;
 }
@@ -35,7 +35,7 @@ export async function openDatabase(opts: { file: string; vault: Vault }): Promis
   const file = path.resolve(opts.file);
   if (existsSync(file)) return openExisting(file, opts.vault);
   // A key held only in memory would be gone at exit and leave an unreadable file behind.
-  if (opts.vault.status === 'unavailable') return wrap(prepare(new Database(':memory:')), ':memory:', false);
+  if (opts.vault.protection === 'memory') return wrap(prepare(new Database(':memory:')), ':memory:', false);
   return createNew(file, opts.vault);
 }
 
@@ -58,13 +58,13 @@ async function createNew(file: string, vault: Vault): Promise<AppDatabase> {
 
 async function openExisting(file: string, vault: Vault): Promise<AppDatabase> {
   const key = await readKey(file, vault);
-  if (!isWellFormedKey(key) || !keyOpensFile(file, key)) throw wrongKey(file);
+  if (!isWellFormedKey(key) || !keyOpensFile(file, key)) throw wrongKey(file, vault);
   const db = new Database(file, { fileMustExist: true });
   try {
     return wrap(prepareEncrypted(db, key), file, true);
   } catch (error) {
     db.close();
-    throw isNotADatabaseError(error) ? wrongKey(file, error) : error;
+    throw isNotADatabaseError(error) ? wrongKey(file, vault, error) : error;
   }
 }
 
@@ -74,15 +74,17 @@ async function readKey(file: string, vault: Vault): Promise<string> {
     key = await vault.get(DATABASE_KEY_ACCOUNT);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw missingKey(file, `the system keychain could not be read (${reason})`, error);
+    throw missingKey(file, vault, `${vaultPlace(vault)} could not be read (${reason})`, error);
   }
   if (key) return key;
-  throw missingKey(
-    file,
-    vault.status === 'unavailable'
-      ? 'the system keychain is not available, so its key cannot be read'
-      : `its key ("${DATABASE_KEY_ACCOUNT}" under "abha-desk") is not in the system keychain`,
-  );
+  throw missingKey(file, vault, whyNoKey(vault));
+}
+
+function whyNoKey(vault: Vault): string {
+  if (vault.protection === 'keychain') return `its key ("${DATABASE_KEY_ACCOUNT}" under "abha-desk") is not in the system keychain`;
+  if (vault.protection === 'memory') return 'the system keychain is not available, so its key cannot be read';
+  // A desk that kept its key in the keychain lands here on a day the keychain fails: say both places.
+  return `its key is neither in the system keychain, which could not be used (${vault.keychainProblem ?? 'unknown reason'}), nor in ${vaultPlace(vault)}`;
 }
 
 function prepareEncrypted(db: Database.Database, key: string): Database.Database {
@@ -128,24 +130,26 @@ function wrap(db: Database.Database, file: string, persistent: boolean): AppData
   };
 }
 
-function missingKey(file: string, why: string, cause?: unknown): DatabaseKeyError {
+function missingKey(file: string, vault: Vault, why: string, cause?: unknown): DatabaseKeyError {
+  const fileAdvice = vault.secretsFile ? ` If ABHA Desk kept its key in ${vault.secretsFile}, restore that file from a backup of the data folder.` : '';
   return new DatabaseKeyError(
     'DB_KEY_MISSING',
     `ABHA Desk could not open its database at ${file}: the file is encrypted and ${why}. ` +
       'Nothing was changed; the file was left exactly as it was. ' +
-      'Unlock or repair the system keychain (or sign in as the user who set up ABHA Desk) and start ABHA Desk again. ' +
+      `Unlock or repair the system keychain (or sign in as the user who set up ABHA Desk) and start ABHA Desk again.${fileAdvice} ` +
       'Without the key the data in this file cannot be read.',
     cause === undefined ? undefined : { cause },
   );
 }
 
-function wrongKey(file: string, cause?: unknown): DatabaseKeyError {
+function wrongKey(file: string, vault: Vault, cause?: unknown): DatabaseKeyError {
+  const place = vaultPlace(vault);
   return new DatabaseKeyError(
     'DB_KEY_WRONG',
-    `ABHA Desk could not open its database at ${file}: the key in the system keychain does not unlock it ` +
-      '(the keychain entry may have been replaced, or the file was copied from another computer or is damaged). ' +
+    `ABHA Desk could not open its database at ${file}: the key in ${place} does not unlock it ` +
+      '(the key may have been replaced, or the file was copied from another computer or is damaged). ' +
       'Nothing was changed; the file was left exactly as it was. ' +
-      'Restore the matching keychain entry or the matching database file, then start ABHA Desk again.',
+      `Restore the matching key (${place}) or the matching database file, then start ABHA Desk again.`,
     cause === undefined ? undefined : { cause },
   );
 }

@@ -1,9 +1,15 @@
-// Secrets (client secret, gateway tokens, database and records keys) live in the OS keychain.
-// Without a usable keychain they are kept in memory for this session only, and the UI says so.
+// Secrets (database and records keys, client secret, relay credential) and where they are kept, best first:
+//   'keychain'       the OS keychain (keytar-driver.ts);
+//   'os-encryption'  a secrets file in the data folder, encrypted by the operating system for this user (Electron's
+//                    safeStorage where it has a real backend), for a computer whose keychain ABHA Desk cannot reach;
+//   'user-file'      the same file in clear, readable only by this user (0600 in a 0700 folder);
+//   'memory'         nothing kept past this run: only for throwaway runs (web mode --keychain memory, tests).
+// A restart must never lose the day, so without a keychain the secrets go to the file rather than to memory.
 import { randomUUID } from 'node:crypto';
 import { withTimeout } from '../shared/with-timeout';
+import { openSecretsFile, type SecretsEncryption, type SecretsFileDriver } from './secrets-file-driver';
 
-export type KeychainStatus = 'available' | 'unavailable';
+export type VaultProtection = 'keychain' | 'os-encryption' | 'user-file' | 'memory';
 
 export interface SecretDriver {
   get(account: string): Promise<string | null>;
@@ -12,12 +18,23 @@ export interface SecretDriver {
 }
 
 export interface Vault {
-  readonly status: KeychainStatus;
-  /** Why the keychain could not be used, for the log; absent when it is available. */
-  readonly unavailableReason?: string;
+  readonly protection: VaultProtection;
+  /** Why the system keychain is not used, for the log; absent when it is. */
+  readonly keychainProblem?: string;
+  /** The secrets file ('os-encryption', 'user-file'); absent otherwise. */
+  readonly secretsFile?: string;
   get(account: string): Promise<string | null>;
   set(account: string, value: string): Promise<void>;
   delete(account: string): Promise<boolean>;
+}
+
+export interface VaultOptions {
+  probeTimeoutMs?: number;
+  /**
+   * Where the secrets go when the keychain cannot be used: the secrets file (`secretsFileIn(dataFolder)`), sealed by
+   * `encryption` when the host has the operating system's. Absent: memory, for this run only.
+   */
+  fallback?: { file: string; encryption?: SecretsEncryption | null };
 }
 
 const PROBE_ACCOUNT = 'keychain-probe';
@@ -35,23 +52,35 @@ export function memorySecretDriver(): SecretDriver {
   };
 }
 
-export async function openVault(
-  driver: SecretDriver | null,
-  options: { probeTimeoutMs?: number } = {},
-): Promise<Vault> {
-  if (!driver) return sessionVault('no keychain driver');
-  try {
-    await withTimeout(probe(driver), options.probeTimeoutMs ?? PROBE_TIMEOUT_MS, 'the keychain');
-  } catch (error) {
-    return sessionVault(error instanceof Error ? error.message : String(error));
+/**
+ * The keychain when it works, else the fallback. A desk whose secrets are in a working keychain keeps them there;
+ * a secrets file left from days without one moves into the keychain once it works (see moveIntoKeychain).
+ * Rejects with a SecretsFileError when the secrets file exists but cannot be used: never replaced by a new one.
+ */
+export async function openVault(keychain: SecretDriver | null, options: VaultOptions = {}): Promise<Vault> {
+  const problem = keychain ? await keychainProblem(keychain, options.probeTimeoutMs ?? PROBE_TIMEOUT_MS) : 'no keychain driver';
+  const { fallback } = options;
+  if (!fallback) return problem === null ? { protection: 'keychain', ...checkedAccess(keychain!) } : memoryVault(problem);
+  const file = await openSecretsFile(fallback.file, { encryption: fallback.encryption });
+  if (problem === null) {
+    if (!file.exists()) return { protection: 'keychain', ...checkedAccess(keychain!) };
+    const notMoved = await moveIntoKeychain(file, keychain!);
+    if (notMoved === null) return { protection: 'keychain', ...checkedAccess(keychain!) };
+    return fileVault(file, notMoved);
   }
-  return {
-    status: 'available',
-    ...checkedAccess(driver),
-  };
+  return fileVault(file, problem);
 }
 
-/** Write, read back and remove a throwaway entry: a keychain that cannot do all three is not usable. */
+/** Null when the keychain can write, read back and remove a throwaway entry; otherwise why it cannot. */
+async function keychainProblem(driver: SecretDriver, timeoutMs: number): Promise<string | null> {
+  try {
+    await withTimeout(probe(driver), timeoutMs, 'the keychain');
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 async function probe(driver: SecretDriver): Promise<void> {
   const value = randomUUID();
   await driver.set(PROBE_ACCOUNT, value);
@@ -60,12 +89,47 @@ async function probe(driver: SecretDriver): Promise<void> {
   if (readBack !== value) throw new Error('the keychain did not return the value just stored in it');
 }
 
-function sessionVault(reason: string): Vault {
+/**
+ * Copies every secret of the file into the keychain, reads each back, and only then deletes the file. Null when
+ * done; otherwise why the file stays (and is used). An entry the keychain already holds with another value (another
+ * data folder of this user's) is never overwritten: the file then stays as it is.
+ */
+async function moveIntoKeychain(file: SecretsFileDriver, keychain: SecretDriver): Promise<string | null> {
+  try {
+    const entries = [...file.entries()];
+    for (const [account, value] of entries) {
+      const held = await keychain.get(account);
+      if (held !== null && held !== value) return `the keychain already holds another "${account}", so the secrets file was kept`;
+    }
+    for (const [account, value] of entries) {
+      await keychain.set(account, value);
+      if ((await keychain.get(account)) !== value) return `the keychain did not keep "${account}", so the secrets file was kept`;
+    }
+    await file.remove();
+    return null;
+  } catch (error) {
+    return `the secrets file could not be moved into the keychain (${error instanceof Error ? error.message : String(error)})`;
+  }
+}
+
+function fileVault(file: SecretsFileDriver, keychainProblem: string): Vault {
   return {
-    status: 'unavailable',
-    unavailableReason: reason,
-    ...checkedAccess(memorySecretDriver()),
+    protection: file.sealed ? 'os-encryption' : 'user-file',
+    keychainProblem,
+    secretsFile: file.file,
+    ...checkedAccess(file),
   };
+}
+
+function memoryVault(keychainProblem: string): Vault {
+  return { protection: 'memory', keychainProblem, ...checkedAccess(memorySecretDriver()) };
+}
+
+/** How a message names where the vault keeps its secrets. */
+export function vaultPlace(vault: Vault): string {
+  if (vault.protection === 'keychain') return 'the system keychain';
+  if (vault.protection === 'memory') return 'memory (nothing is kept past this run)';
+  return `the secrets file ${vault.secretsFile}`;
 }
 
 /** Rejects (never throws synchronously) on an empty account or value, before the driver sees it. */

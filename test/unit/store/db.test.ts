@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commitDurably, DATABASE_KEY_ACCOUNT, DatabaseKeyError, openDatabase, type AppDatabase } from '../../../electron/store/db';
-import { memorySecretDriver, openVault, type Vault } from '../../../electron/store/vault';
+import { memorySecretDriver, openVault, type SecretDriver, type Vault } from '../../../electron/store/vault';
+import { secretsFileIn } from '../../../electron/store/secrets-file-driver';
 import { MIGRATIONS } from '../../../electron/store/migrations';
 
 const MARKER = 'MARKER-ab7f3c-Asha-Verma';
@@ -220,13 +221,57 @@ describe('database with a missing or wrong key', () => {
   it('reports a keychain that fails while reading the key as DB_KEY_MISSING, with the reason', async () => {
     const vault = await keychainVault();
     const file = await crashedDatabase(vault);
-    const broken: Vault = { ...vault, status: 'available', get: async () => Promise.reject(new Error('keyring is locked')) };
+    const broken: Vault = { ...vault, protection: 'keychain', get: async () => Promise.reject(new Error('keyring is locked')) };
     const error = await expectRefusedUnchanged(file, broken, 'DB_KEY_MISSING');
     expect(error.message).toMatch(/keyring is locked/);
   });
 });
 
-describe('database without a usable keychain', () => {
+describe('database without a keychain: the key in the secrets file beside the data', () => {
+  const noKeychain: SecretDriver = {
+    get: async () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+    set: async () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+    delete: async () => Promise.reject(new Error('Cannot autolaunch D-Bus without X11 $DISPLAY')),
+  };
+  const fileVault = () => openVault(noKeychain, { fallback: { file: secretsFileIn(dir) } });
+
+  it('is an encrypted file, and a new run (a new vault on the same folder) opens it with the same key', async () => {
+    const file = path.join(dir, 'abha-desk.db');
+    const first = await open(file, await fileVault());
+    expect(first.persistent).toBe(true);
+    expect(first.file).toBe(file);
+    addAuditEntry(first, MARKER);
+    first.close();
+    // Encrypted at rest: the marker is nowhere in the file's bytes.
+    expect(readFileSync(file).includes(Buffer.from(MARKER))).toBe(false);
+
+    const restarted = await fileVault();
+    expect(restarted.protection).toBe('user-file');
+    const again = await open(file, restarted);
+    expect(again.db.prepare('SELECT detail FROM audit_log').all()).toEqual([{ detail: MARKER }]);
+  });
+
+  it('on a day the keychain of a keychain desk fails, refuses with both places named and keeps the file', async () => {
+    const file = await crashedDatabase(await keychainVault());
+    const error = await expectRefused(file, await fileVault());
+    expect(error.code).toBe('DB_KEY_MISSING');
+    expect(error.message).toContain('its key is neither in the system keychain, which could not be used (Cannot autolaunch D-Bus without X11 $DISPLAY)');
+    expect(error.message).toContain(`nor in the secrets file ${secretsFileIn(dir)}`);
+    expect(error.message).toMatch(/Unlock or repair the system keychain/);
+    // Nothing was written for it either: no key was made for a database that already has one.
+    expect(existsSync(secretsFileIn(dir))).toBe(false);
+  });
+
+  async function expectRefused(file: string, vault: Vault): Promise<DatabaseKeyError> {
+    const before = fingerprint(file);
+    const error = await openDatabase({ file, vault }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DatabaseKeyError);
+    expect(fingerprint(file)).toEqual(before);
+    return error as DatabaseKeyError;
+  }
+});
+
+describe('database of a throwaway run (memory vault)', () => {
   it('first run works for the session in memory and leaves no file behind', async () => {
     const vault = await openVault(null);
     const file = path.join(dir, 'abha-desk.db');
