@@ -1,7 +1,13 @@
 // The audit log by local day: the desk's day runs midnight to midnight in the clinic's time zone,
 // while the log stores UTC timestamps.
 import type { AuditEntry } from './api';
+import type { OutputOf } from '../../electron/ipc/contract';
 import type { ConsentRecord } from '../../electron/shared/aadhaar-consent';
+import { formatDateTime, formatTime } from './dates';
+import { fill, translate, type Language, type StringKey } from './i18n';
+
+/** An audit entry with the patient's name where the desk was shown their profile (today.list). */
+export type TodayEntry = OutputOf<'today.list'>[number];
 
 /** "2025-03-14" for the local date of `date` (the value an <input type=date> holds). */
 export function localDay(date: Date): string {
@@ -23,6 +29,10 @@ export interface DayCounts {
   verified: number;
   cardsSaved: number;
   cardsPrinted: number;
+  /** Web mode: cards handed to the browser as downloads. */
+  cardsDownloaded: number;
+  /** Web mode: print dialogs opened for a card; a browser never says whether it printed, so these are not "printed". */
+  printDialogs: number;
 }
 
 export function countDay(entries: readonly AuditEntry[]): DayCounts {
@@ -33,6 +43,8 @@ export function countDay(entries: readonly AuditEntry[]): DayCounts {
     verified: count('abha.verified'),
     cardsSaved: count('card.saved'),
     cardsPrinted: count('card.printed'),
+    cardsDownloaded: count('card.downloaded'),
+    printDialogs: count('card.print-dialog-opened'),
   };
 }
 
@@ -49,6 +61,44 @@ export function consentOf(entry: AuditEntry): ConsentRecord | null {
 
 /** "14:05", local time. */
 export function localTime(iso: string): string {
-  const at = new Date(iso);
-  return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+  return formatTime(new Date(iso));
+}
+
+/** An entry's action in plain words. */
+export function actionText(entry: AuditEntry, lang: Language): string {
+  return translate(lang, `audit.action.${entry.action}` as StringKey);
+}
+
+/** What else the entry says, in words: the consent read out, the print layout, or the detail as recorded. */
+export function detailText(entry: AuditEntry, lang: Language): string {
+  if (entry.action === 'enrolment.consent') {
+    const consent = consentOf(entry);
+    if (!consent) return '';
+    const language = translate(lang, `audit.consentLanguage.${consent.language}`);
+    return fill(translate(lang, 'audit.consentDetail'), { aadhaar: consent.maskedAadhaar, version: consent.textVersion, language });
+  }
+  return entry.detail === 'a4' || entry.detail === 'cr80' ? translate(lang, `settings.printerLayout.${entry.detail}`) : (entry.detail ?? '').toUpperCase();
+}
+
+export function operatorText(entry: AuditEntry, lang: Language): string {
+  return entry.operator || translate(lang, 'app.operatorUnset');
+}
+
+/**
+ * The day's log as a table of words, for the CSV file and the printed page: time, operator, action, name, ABHA number,
+ * ABHA address, detail. The file gets the date with each time, as its rows may be read beside other days'.
+ */
+export function dayTable(entries: readonly TodayEntry[], lang: Language, withDate: boolean): { header: string[]; rows: string[][] } {
+  const say = (key: StringKey) => translate(lang, key);
+  const header = [say('audit.time'), say('audit.operator'), say('audit.action'), say('today.name'), say('audit.abhaNumber'), say('today.abhaAddress'), say('audit.detail')];
+  const rows = entries.map((entry) => [
+    withDate ? formatDateTime(new Date(entry.at)) : formatTime(new Date(entry.at)),
+    operatorText(entry, lang),
+    actionText(entry, lang),
+    entry.patient?.name ?? '',
+    entry.abhaNumber ?? entry.patient?.abhaNumber ?? '',
+    entry.patient?.abhaAddress ?? '',
+    detailText(entry, lang),
+  ]);
+  return { header, rows };
 }
