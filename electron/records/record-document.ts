@@ -3,6 +3,7 @@
 // label–value lines. Built from the record viewer's view model, so the printout shows what the screen shows.
 // Record content is as received; the labels are English (a printed record goes into the patient's file).
 import type { ItemView, RecordView, SectionView } from '../fhir/index';
+import { formatFhirDate, formatIsoDateTime } from '../shared/dates';
 
 export interface RecordDocumentFacts {
   clinic: string;
@@ -35,16 +36,16 @@ export interface RecordDocument {
 export function recordDocument(view: RecordView, facts: RecordDocumentFacts): RecordDocument {
   const header: [string, string][] = [
     ['Clinic', facts.clinic],
-    ['Received via ABDM on', facts.receivedAt],
+    ['Received via ABDM on', formatIsoDateTime(facts.receivedAt)],
     ['Consent request', facts.consentRequestId],
     ['From', `${facts.hipId}, care context ${facts.careContext}`],
-    ['Erase by', facts.eraseBy ?? 'not given'],
+    ['Erase by', facts.eraseBy ? formatIsoDateTime(facts.eraseBy) : 'not given'],
   ];
   const about: [string, string][] = [];
   const add = (label: string, value: string | null | undefined) => value && about.push([label, value]);
   add('Record type', view.hiType);
-  add('Date', view.date);
-  add('Patient', [view.patient?.name, view.patient?.gender, view.patient?.birthDate].filter(Boolean).join(', '));
+  add('Date', view.date && formatFhirDate(view.date));
+  add('Patient', [view.patient?.name, view.patient?.gender, view.patient?.birthDate && formatFhirDate(view.patient.birthDate)].filter(Boolean).join(', '));
   add('Author', view.authors.join('; '));
   add('Organisation', view.organisation);
   return {
@@ -92,7 +93,7 @@ function observationEntry(item: Extract<ItemView, { kind: 'observation' }>): Doc
   if (item.value) lines.push(['Value', [item.value, item.unit].filter(Boolean).join(' ') + (item.flag ? ` (${item.flag})` : '')]);
   const range = item.referenceRange;
   if (range) lines.push(['Reference range', range.text ?? `${range.low ?? ''}–${range.high ?? ''} ${range.unit ?? ''}`.trim()]);
-  for (const [label, value] of [['Interpretation', item.interpretation], ['Date', item.date], ['Status', item.status]] as const) if (value) lines.push([label, value]);
+  for (const [label, value] of [['Interpretation', item.interpretation], ['Date', item.date && formatFhirDate(item.date)], ['Status', item.status]] as const) if (value) lines.push([label, value]);
   for (const note of item.notes) lines.push(['Note', note]);
   return { heading: item.name ?? 'Observation', lines };
 }

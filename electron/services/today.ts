@@ -8,7 +8,7 @@ import type { AuditEntry, AuditLog } from './audit';
 import { csvText } from './day-csv';
 import { dayPageHtml } from './day-page';
 import type { DayPatientName, DayPatients } from './day-patients';
-import type { DesktopPort } from './desktop-port';
+import type { DesktopPort, PrintOutcome, SaveOutcome } from './desktop-port';
 
 /** The most entries a day's list holds (audit.list's own limit). */
 export const DAY_ENTRY_LIMIT = 1000;
@@ -50,15 +50,15 @@ export class TodayService {
     });
   }
 
-  async exportCsv(table: DayTable): Promise<{ saved: boolean; path?: string }> {
+  async exportCsv(table: DayTable): Promise<SaveOutcome> {
     refuseAadhaar(table);
     const bytes = new TextEncoder().encode(csvText([table.header, ...table.rows]));
     return this.deps.desktop.save(`ABHA-Desk-day-${table.day}.csv`, 'file', bytes);
   }
 
-  async printDay(page: DayTable & { title: string; subtitle: string }): Promise<{ printed: boolean; savedTo?: string }> {
+  async printDay(page: DayTable & { title: string; subtitle: string }): Promise<PrintOutcome> {
     refuseAadhaar(page);
-    return this.deps.desktop.print({ title: page.title, html: dayPageHtml(page), geometry: printGeometry('a4') });
+    return this.deps.desktop.print({ title: page.title, html: dayPageHtml(page), geometry: printGeometry('a4'), fileName: `ABHA-Desk-day-${page.day}` });
   }
 }
 

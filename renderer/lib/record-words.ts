@@ -2,7 +2,8 @@
 // item labels, dosing rhythm, flags, FHIR dates. Record content itself (drug names, values, titles) is shown as
 // received; only the labels around it are translated.
 import type { ItemView, MedicationRow, ObservationItem, SectionView, TimingRepeat } from '../../electron/fhir/view-model';
-import { language, t, tf } from './app-state.svelte';
+import { t, tf } from './app-state.svelte';
+import { formatFhirDate } from './dates';
 import { strings, type StringKey } from './i18n';
 
 /**
@@ -17,15 +18,9 @@ export function sectionTitle(section: SectionView): { heading: string; sent: str
   return { heading: t(key), sent };
 }
 
-/** A FHIR date as the desk reads it: a year or year-month as written, a day or a moment in the local form. */
+/** A FHIR date as the desk reads it, in the one date format of every screen (dates.ts formatFhirDate). */
 export function fhirDateText(value: string | null): string | null {
-  if (!value) return null;
-  if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return value;
-  const date = new Date(value.length === 10 ? `${value}T00:00:00` : value);
-  if (Number.isNaN(date.getTime())) return value;
-  const locale = language() === 'hi' ? 'hi-IN' : 'en-IN';
-  const day = date.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' });
-  return value.length === 10 ? day : `${day}, ${date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit' })}`;
+  return value ? formatFhirDate(value) : null;
 }
 
 const PERIOD_UNITS = ['s', 'min', 'h', 'd', 'wk', 'mo', 'a'];

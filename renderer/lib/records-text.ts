@@ -1,7 +1,8 @@
 // How the Records screens word things (reactive like t()): purposes, record types, request states, dates, and
 // the consent manager's codes, which the shared errorText words only generically.
 import type { AppError } from './api';
-import { language, t, te } from './app-state.svelte';
+import { t, te } from './app-state.svelte';
+import { formatIsoDate, formatIsoDateTime } from './dates';
 import { ERROR_CODES, type ErrorCode } from '../../electron/shared/errors';
 import { strings, type StringKey } from './i18n';
 import { gatewayCodeKey, type RequestState } from './records-terms';
@@ -41,12 +42,9 @@ export function codeText(code: string): string {
   return t('records.code.other');
 }
 
-const locale = () => (language() === 'hi' ? 'hi-IN' : 'en-IN');
-
-/** "14 Nov 2026" in the desk's language. */
+/** "14-11-2026", the one date format of every screen (dates.ts). */
 export function dayText(iso: string | null): string {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleDateString(locale(), { day: 'numeric', month: 'short', year: 'numeric' });
+  return formatIsoDate(iso);
 }
 
 /** "10:05:07.250", this computer's time: timeline rows often share a second. */
@@ -56,10 +54,9 @@ export function clockText(iso: string): string {
   return `${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}.${pad(at.getMilliseconds(), 3)}`;
 }
 
-/** "14 Nov 2026, 10:05:07" in the desk's language. */
+/** "14-11-2026 10:05": when something happened (a request sent, a record received), to the minute. */
 export function timeText(iso: string | null): string {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleString(locale(), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+  return formatIsoDateTime(iso);
 }
 
 function labelOr(key: string, fallback: string): string {

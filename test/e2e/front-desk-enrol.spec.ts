@@ -55,7 +55,7 @@ test('a first-time operator enrols a patient, then saves, previews and prints th
   await expect(app.getByTestId('patient-name')).toHaveText('Ravi Kumar Sharma');
   await expect(app.getByTestId('patient-abha-address')).toHaveText('ravi.sharma85@sbx');
   await expect(app.getByTestId('patient-gender')).toHaveText('Male');
-  await expect(app.getByTestId('patient-dob')).toHaveText('12/3/1985');
+  await expect(app.getByTestId('patient-dob')).toHaveText('12-03-1985');
   const abhaNumber = (await app.getByTestId('patient-abha-number').textContent()) ?? '';
   expect(abhaNumber).toMatch(/^\d{2}-\d{4}-\d{4}-\d{4}$/);
   const photo = app.getByRole('img', { name: 'Photo of Ravi Kumar Sharma' });

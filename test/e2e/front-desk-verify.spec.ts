@@ -20,7 +20,7 @@ test('verifies an existing ABHA by address and OTP and opens the patient with th
   await expect(app.getByTestId('patient-name')).toHaveText('Asha Devi Verma');
   await expect(app.getByTestId('patient-abha-number')).toHaveText(asha.existingAbha.healthIdNumber);
   await expect(app.getByTestId('patient-gender')).toHaveText('Female');
-  await expect(app.getByTestId('patient-dob')).toHaveText('14/7/1988');
+  await expect(app.getByTestId('patient-dob')).toHaveText('14-07-1988');
   await expect(app.getByRole('img', { name: 'ABHA card of Asha Devi Verma' })).toBeVisible();
 
   await app.keyboard.press('Alt+Digit1');
