@@ -10,6 +10,7 @@ import { openElectronSettings } from './platform/settings-backend';
 import { buildAppMenu } from './platform/menu';
 import { electronDesktop } from './platform/desktop';
 import { keytarDriver } from './store/keytar-driver';
+import { safeStorageEncryption } from './platform/safe-storage';
 import { trainingSimulator } from './training/simulator';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,13 +43,16 @@ app.whenReady().then(start).catch((error: unknown) => {
 async function start(): Promise<void> {
   denyAllPermissions();
   serveRenderer(rendererRoot);
+  const dataFolder = app.getPath('userData');
   core = await startAppCore({
-    dataFolder: app.getPath('userData'),
+    dataFolder,
     settings: openElectronSettings(),
     secretDriver: keytarDriver(),
+    // Without a keychain the secrets file in the data folder is sealed by safeStorage where it protects anything.
+    secretsEncryption: await safeStorageEncryption(),
     transport: 'electron',
     desktop: electronDesktop(() => mainWindow),
-    training: trainingSimulator(),
+    training: trainingSimulator({ dataFolder }),
     logError: logIpcError,
   });
   registerIpc(core, () => mainWindow);

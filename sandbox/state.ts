@@ -1,4 +1,6 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { closeSync, constants, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
 import type { AbhaV3Transaction } from './abha-v3/transactions';
 import type { Resident } from './residents/synthetic-resident';
 
@@ -54,8 +56,9 @@ interface StateFileContent {
 }
 
 /**
- * Everything the sandbox remembers. Accounts may be persisted to a JSON file; transactions and OTP
- * counters live in memory only, like short-lived server state.
+ * Everything the sandbox remembers. Accounts may be persisted to a JSON file (training mode keeps it in the app's
+ * data folder, so an ABHA made in training is still there tomorrow); transactions and OTP counters live in memory
+ * only, like short-lived server state.
  */
 export class SandboxState {
   readonly accounts = new Map<string, Account>();
@@ -105,7 +108,7 @@ export class SandboxState {
   /** Back to the state of a fresh start: training identities only, no transactions. */
   reset(): void {
     this.clearMemory();
-    for (const account of this.seedAccounts()) this.addAccount(account);
+    for (const account of this.seedAccounts()) this.indexAccount(account);
     this.save();
   }
 
@@ -122,9 +125,14 @@ export class SandboxState {
       this.reset();
       return;
     }
-    const content = JSON.parse(readFileSync(this.stateFile, 'utf8')) as StateFileContent;
-    if (content.version !== 1 || !Array.isArray(content.accounts)) {
-      throw new Error(`sandbox state file ${this.stateFile} is not a version-1 sandbox state`);
+    let content: StateFileContent;
+    try {
+      content = JSON.parse(readFileSync(this.stateFile, 'utf8')) as StateFileContent;
+    } catch (error) {
+      throw new Error(`sandbox state file ${this.stateFile} could not be read (${error instanceof Error ? error.message : String(error)}); move it away to start with the training identities only`, { cause: error });
+    }
+    if (content?.version !== 1 || !Array.isArray(content.accounts)) {
+      throw new Error(`sandbox state file ${this.stateFile} is not a version-1 sandbox state; move it away to start with the training identities only`);
     }
     this.clearMemory();
     for (const account of this.seedAccounts()) this.indexAccount(account);
@@ -140,9 +148,43 @@ export class SandboxState {
   private save(): void {
     if (!this.stateFile) return;
     const content: StateFileContent = { version: 1, accounts: [...this.accounts.values()] };
-    // Write then rename, so a crash never leaves half a file behind.
-    const temporary = `${this.stateFile}.tmp`;
-    writeFileSync(temporary, JSON.stringify(content, null, 2));
-    renameSync(temporary, this.stateFile);
+    writeFileDurably(this.stateFile, JSON.stringify(content, null, 2));
+  }
+}
+
+// Windows has no O_NOFOLLOW (Node leaves it undefined) and cannot open a folder to flush it.
+const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+
+/**
+ * A fresh temporary file (0600: accounts carry names, birth dates and mobiles), flushed, then renamed over the old
+ * one and the folder flushed: a crash or a kill leaves the old state or the new one, never half a file, and an
+ * account the desk was told about is on disk before the answer goes out.
+ */
+function writeFileDurably(file: string, text: string): void {
+  const folder = path.dirname(file);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const temporary = path.join(folder, `.${path.basename(file)}.${randomUUID()}.tmp`);
+  const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_NOFOLLOW, 0o600);
+  try {
+    const bytes = Buffer.from(text);
+    for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done);
+    fsyncSync(fd);
+    closeSync(fd);
+    renameSync(temporary, file);
+  } catch (error) {
+    try {
+      closeSync(fd);
+    } catch {
+      // already closed
+    }
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  if (process.platform === 'win32') return;
+  const folderFd = openSync(folder, constants.O_RDONLY);
+  try {
+    fsyncSync(folderFd);
+  } finally {
+    closeSync(folderFd);
   }
 }

@@ -2,8 +2,11 @@
 //   --port <n>                 default 5174 (0 picks a free port)
 //   --bridge-port <n>          the callback bridge's port instead of the one in Settings (0 picks a free port)
 //   --data-dir <folder>        default ~/.local/share/abha-desk-web (not with --keychain memory)
-//   --keychain system|memory   default system; memory uses no keychain at all: secrets and the database stay in
-//                              memory for the run, in a temporary folder removed on exit
+//   --keychain system|file|memory
+//                              system (default): the OS keychain, or, where it cannot be used, the secrets file in the
+//                              data folder (vault/secrets.json, readable only by this user), so the data outlives the
+//                              run either way; file: that file without trying the keychain; memory: nothing kept, the
+//                              secrets and the database stay in memory, in a temporary folder removed on exit
 import './require-node';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -14,11 +17,11 @@ import { logIpcError } from '../electron/ipc/log-error';
 import { keytarDriver } from '../electron/store/keytar-driver';
 
 function usage(problem: string): never {
-  console.error(`${problem}\nUsage: npm run web -- [--port 5174] [--bridge-port <port>] [--data-dir <folder>] [--keychain system|memory]`);
+  console.error(`${problem}\nUsage: npm run web -- [--port 5174] [--bridge-port <port>] [--data-dir <folder>] [--keychain system|file|memory]`);
   process.exit(2);
 }
 
-type Keychain = 'system' | 'memory';
+type Keychain = 'system' | 'file' | 'memory';
 
 interface Options {
   port: number;
@@ -53,12 +56,12 @@ function readOptions(): Options {
   const port = portNumber('--port', values.port);
   const bridgePort = values['bridge-port'] === undefined ? undefined : portNumber('--bridge-port', values['bridge-port']);
   const keychain = values.keychain;
-  if (keychain !== 'system' && keychain !== 'memory') usage(`--keychain must be "system" or "memory", not "${keychain}".`);
+  if (keychain !== 'system' && keychain !== 'file' && keychain !== 'memory') usage(`--keychain must be "system", "file" or "memory", not "${keychain}".`);
   // The database key would die with this process and leave a file in the folder that no later run can open.
   if (keychain === 'memory' && values['data-dir'] !== undefined) {
     usage(
       '--keychain memory keeps the database key only while this run lasts, so a database kept in --data-dir could not be opened next time.\n' +
-        'Leave out --data-dir (a temporary folder is used and removed on exit), or use --keychain system to keep the data.',
+        'Leave out --data-dir (a temporary folder is used and removed on exit), or use --keychain system or file to keep the data.',
     );
   }
   return { port, bridgePort, dataDir: values['data-dir'], keychain };
@@ -80,8 +83,10 @@ try {
     port: options.port,
     bridgePort: options.bridgePort,
     dataFolder: data.folder,
-    // No driver is the truth for "memory": the app then says secrets last for this session only (app.info).
-    secretDriver: options.keychain === 'memory' ? null : keytarDriver(),
+    // Without the keychain (file, memory) no driver is given; the core then says where the secrets went, on the
+    // console ([core] …) and in Settings → Data protection.
+    secretDriver: options.keychain === 'system' ? keytarDriver() : null,
+    secretsFallback: options.keychain === 'memory' ? 'memory' : 'file',
     logError: logIpcError,
   });
 } catch (error) {

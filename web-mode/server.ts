@@ -24,6 +24,8 @@ export interface WebServerOptions {
   port?: number;
   dataFolder: string;
   secretDriver: SecretDriver | null;
+  /** Passed to the app core: where secrets go without a keychain ('file' by default, 'memory' for a throwaway run). */
+  secretsFallback?: AppCoreOptions['secretsFallback'];
   rendererFolder?: string;
   logError?: (channel: string, error: unknown) => void;
   /** Passed to the app core: where training mode's ABDM lives (tests point it at a sandbox they control); by default the embedded simulator. */
@@ -55,9 +57,11 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     dataFolder: opts.dataFolder,
     settings: openConfSettings(opts.dataFolder),
     secretDriver: opts.secretDriver,
+    secretsFallback: opts.secretsFallback,
     transport: 'web',
     logError: opts.logError,
-    training: opts.training ?? trainingSimulator(),
+    // A throwaway run's simulator keeps nothing either; otherwise training's accounts stay in the data folder.
+    training: opts.training ?? trainingSimulator(opts.secretsFallback === 'memory' ? {} : { dataFolder: opts.dataFolder }),
     desktop,
     now: opts.now,
     bridgePort: opts.bridgePort,

@@ -19,7 +19,7 @@ export interface WebModeFixtures {
 
 export interface WebModeOptions {
   /** More startWebServer options, e.g. the training endpoints of a sandbox the test controls. */
-  webOptions: Partial<Pick<WebServerOptions, 'training' | 'desktop' | 'secretDriver' | 'now'>>;
+  webOptions: Partial<Pick<WebServerOptions, 'training' | 'desktop' | 'secretDriver' | 'secretsFallback' | 'now'>>;
   /** Settings' "ABDM API" the desk starts on; playwright.config.ts runs the front-desk specs on each. */
   abdmApi: AbdmApi;
 }
@@ -35,9 +35,10 @@ export const test = base.extend<WebModeFixtures & WebModeOptions>({
     rmSync(dataFolder, { recursive: true, force: true });
   },
   web: async ({ dataFolder, webOptions }, use) => {
-    const { secretDriver = memorySecretDriver(), ...more } = webOptions;
+    // A test's run is throwaway: without a keychain driver its secrets stay in memory unless it asks for the file.
+    const { secretDriver = memorySecretDriver(), secretsFallback = 'memory', ...more } = webOptions;
     // Any free port: tests run side by side, and a desk may have its own bridge on the Settings port.
-    const server = await startWebServer({ dataFolder, secretDriver, bridgePort: 0, ...more });
+    const server = await startWebServer({ dataFolder, secretDriver, secretsFallback, bridgePort: 0, ...more });
     await use(server);
     await server.close();
   },
