@@ -3,7 +3,7 @@
 import { TRAINING_IDENTITIES, type RunningSandbox } from '../../sandbox/index';
 import { test } from './controlled-sandbox';
 import { enterAadhaarOtp, enterOtp, openEnrol, startEnrolment, verify } from './front-desk-steps';
-import { expect, test as base } from './web-mode';
+import { expect, setAdminPin, test as base, unlockConnection } from './web-mode';
 
 async function setFaults(sandbox: RunningSandbox, faults: { dropRate?: number }): Promise<void> {
   const response = await fetch(`${sandbox.url}/_sandbox/faults`, {
@@ -41,9 +41,10 @@ test('a patient whose ABHA session ended is verified again with the ABHA filled 
   await expect(alert).toContainText('Verify the patient again');
   await alert.getByRole('button', { name: 'Verify the patient again' }).click();
 
-  await expect(app.getByRole('heading', { level: 1, name: 'Verify ABHA' })).toBeFocused();
+  await expect(app.getByRole('heading', { level: 1, name: 'Verify ABHA' })).toBeVisible();
   await expect(app.getByText('The patient’s ABHA session ended.')).toBeVisible();
   await expect(app.getByLabel('ABHA number, ABHA address or mobile')).toHaveValue('asha.verma@sbx');
+  await expect(app.getByLabel('ABHA number, ABHA address or mobile')).toBeFocused();
   await app.getByRole('button', { name: 'Send OTP' }).click();
   await enterOtp(app);
   await app.getByRole('button', { name: 'Save card as PDF' }).click();
@@ -81,6 +82,8 @@ base('without a client ID or secret the ABDM sandbox cannot be used: each messag
   await app.keyboard.press('Alt+Digit6');
   await app.getByLabel('Environment').selectOption('abdm-sandbox');
   await app.getByRole('button', { name: 'Save settings' }).click();
+  // The first change to a connection setting sets the admin PIN; each later visit to Settings unlocks with it.
+  await setAdminPin(app);
   await expect(app.getByTestId('training-banner')).toHaveCount(0);
 
   await startEnrolment(app, TRAINING_IDENTITIES.newResident.aadhaar);
@@ -88,6 +91,7 @@ base('without a client ID or secret the ABDM sandbox cannot be used: each messag
   await expect(alert).toHaveAttribute('data-error-code', 'CLIENT_ID_MISSING');
   await expect(alert).toContainText('client ID is not set');
   await alert.getByRole('button', { name: 'Open Settings' }).click();
+  await unlockConnection(app);
   await app.getByLabel('Client ID').fill('SBX_001234');
   await app.getByRole('button', { name: 'Save settings' }).click();
 
@@ -101,6 +105,7 @@ base('without a client ID or secret the ABDM sandbox cannot be used: each messag
   await alert.getByRole('button', { name: 'Open Settings' }).click();
 
   await expect(app.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await unlockConnection(app);
   const secret = app.getByLabel('Client secret', { exact: true });
   await expect(secret).toHaveAttribute('type', 'password');
   await app.getByRole('button', { name: 'Store client secret' }).click();
@@ -118,6 +123,7 @@ base.describe('without a system keychain', () => {
     await app.keyboard.press('Alt+Digit6');
     await app.getByLabel('Client secret', { exact: true }).fill('s3cret-from-abdm');
     await app.getByRole('button', { name: 'Store client secret' }).click();
+    await setAdminPin(app);
     await expect(app.getByRole('status').filter({ hasText: 'kept only until ABHA Desk closes' })).toBeVisible();
   });
 });

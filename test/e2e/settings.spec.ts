@@ -1,6 +1,6 @@
 // The Settings screen edits main's settings through IPC; what is saved survives a reload.
 import type { Page } from '@playwright/test';
-import { expect, openScreen, test } from './web-mode';
+import { expect, openScreen, setAdminPin, test } from './web-mode';
 
 test('changes operator, environment and a base URL, and keeps them after a reload', async ({ app }) => {
   await openScreen(app, 6);
@@ -9,6 +9,8 @@ test('changes operator, environment and a base URL, and keeps them after a reloa
   await app.getByLabel('Gateway base URL').fill('https://gateway.clinic.example/gw');
   await app.getByLabel('Client ID').fill('SBX_001234');
   await app.getByLabel('Operator name').press('Enter');
+  // The first change to a connection setting asks for the admin PIN to be set.
+  await setAdminPin(app);
   await expect(app.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
   await expect(app.getByTestId('operator-name')).toHaveText('Asha Verma');
 
@@ -26,6 +28,8 @@ test('moving to production moves the untouched URLs with it, and keeps a hand-en
   await app.getByLabel('Health ID base URL').fill('https://healthid.clinic.example/api/v1');
   await app.getByLabel('Environment').selectOption('production');
   await app.getByRole('button', { name: 'Save settings' }).click();
+  await app.getByRole('dialog', { name: 'Switch this desk to Production?' }).getByRole('button', { name: 'Switch to Production' }).click();
+  await setAdminPin(app);
   await expect(app.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
   await expect(app.getByLabel('Gateway base URL')).toHaveValue('https://live.abdm.gov.in/gateway');
   await expect(app.getByLabel('CM ID')).toHaveValue('abdm');
@@ -58,7 +62,7 @@ test('says so when nothing was changed', async ({ app }) => {
   await expect(app.getByRole('status').filter({ hasText: 'Nothing to save' })).toBeVisible();
 });
 
-test('settings.update with a wrong type answers INVALID_INPUT naming bridge.port', async ({ app }) => {
+test('settings.update with a wrong type answers INVALID_INPUT naming bridge.port and its bounds', async ({ app }) => {
   const result = await app.evaluate(() =>
     // The page is typed against the contract; this call deliberately breaks it, as a buggy screen might.
     window.abhaDesk!.settings.update({ bridge: { port: 'x' } } as never),
@@ -66,7 +70,7 @@ test('settings.update with a wrong type answers INVALID_INPUT naming bridge.port
   expect(result.ok).toBe(false);
   if (result.ok) return;
   expect(result.error.code).toBe('INVALID_INPUT');
-  expect(result.error.fields).toEqual([{ path: 'bridge.port', code: 'wrong-type', params: { expected: 'number' } }]);
+  expect(result.error.fields).toEqual([{ path: 'bridge.port', code: 'whole-number', params: { min: 1, max: 65_535 } }]);
 });
 
 test('follows a change made in another window without losing unsaved edits', async ({ app, context, web }) => {
@@ -114,6 +118,7 @@ test('HIU, CM and bridge settings and the consent-request group: typed with the 
   await app.keyboard.press('Space');
   await expect(fetch).toBeChecked();
   await app.getByLabel('Doctor’s registration number').press('Enter');
+  await setAdminPin(app);
   await expect(app.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
   await expect(app.getByTestId('callback-url')).toHaveText('https://abdm.clinic.example/hiu');
 
@@ -159,12 +164,14 @@ test('refuses port 70000, a public URL that is not a URL, an emptied push limit 
   await expect(app.getByRole('alert')).toContainText('Settings not saved');
   const port = app.getByLabel('Listen port');
   await expect(port).toHaveAttribute('aria-invalid', 'true');
-  await expect(port).toHaveAccessibleDescription('A port is a whole number from 1 to 65535.');
-  // The caret goes to the first field to fix.
-  await expect(port).toBeFocused();
-  await expect(app.getByLabel('Public callback URL')).toHaveAccessibleDescription(/full address starting with https:\/\//);
-  await expect(app.getByLabel('Data-push limit (MiB)')).toHaveAccessibleDescription('Type a whole number of MiB from 1 to 1024.');
-  await expect(app.getByLabel('Answer timeout (seconds)')).toHaveAccessibleDescription('Type a whole number of seconds from 5 to 3600.');
+  await expect(port).toHaveAccessibleDescription('Listen port must be a whole number from 1 to 65535.');
+  // The caret goes to the first field to fix (the consent-request settings come before the connection ones).
+  await expect(app.getByLabel('Answer timeout (seconds)')).toBeFocused();
+  await expect(app.getByLabel('Public callback URL')).toHaveAccessibleDescription(
+    'Public callback URL must be a full address starting with https:// (or http:// for this computer).',
+  );
+  await expect(app.getByLabel('Data-push limit (MiB)')).toHaveAccessibleDescription('Data-push limit (MiB) must be a whole number from 1 to 1024.');
+  await expect(app.getByLabel('Answer timeout (seconds)')).toHaveAccessibleDescription('Answer timeout (seconds) must be a whole number from 5 to 3600.');
   await expect(app.getByLabel('Listen host')).not.toHaveAttribute('aria-invalid', 'true');
   await expect(app.getByTestId('callback-registration')).toContainText('None yet');
   await shoot(app, 'settings-hiu-en-refused');
@@ -188,7 +195,7 @@ test('a Hindi desk reads the bridge and consent-request settings, and their refu
 
   await app.getByLabel('सुनने वाला पोर्ट').fill('70000');
   await app.getByRole('button', { name: 'सेटिंग्स सहेजें' }).click();
-  await expect(app.getByLabel('सुनने वाला पोर्ट')).toHaveAccessibleDescription('पोर्ट 1 से 65535 तक की कोई पूर्ण संख्या होनी चाहिए।');
+  await expect(app.getByLabel('सुनने वाला पोर्ट')).toHaveAccessibleDescription('सुनने वाला पोर्ट 1 से 65535 तक की कोई पूर्ण संख्या होनी चाहिए।');
   await shoot(app, 'settings-hiu-hi-refused');
 });
 
@@ -208,6 +215,7 @@ test('callbacks through the clinic’s relay: the address, a write-only credenti
   // Port 9 on this computer: nothing answers there.
   await app.getByLabel('Relay address').fill('http://127.0.0.1:9');
   await app.getByRole('button', { name: 'Save settings' }).click();
+  await setAdminPin(app);
   await expect(app.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
   await expect(status).toContainText('Not connected to the clinic’s relay.');
   await expect(status).toContainText('No relay credential is saved for this desk.');
@@ -265,6 +273,7 @@ test.describe('on a fresh install', () => {
     await app.getByLabel('ABDM API').selectOption('v1');
     await expect(app.getByLabel('Health ID base URL')).toHaveValue('https://healthidsbx.abdm.gov.in/api/v1');
     await app.getByRole('button', { name: 'Save settings' }).click();
+    await setAdminPin(app);
     await expect(app.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
     await expect(app.getByTestId('abdm-api')).toHaveText('ABDM API v1 (legacy)');
 

@@ -1,6 +1,6 @@
 // The shell an operator sees first: version from main, screens, keyboard, TRAINING banner.
 import pkg from '../../package.json' with { type: 'json' };
-import { expect, openScreen, test } from './web-mode';
+import { expect, openScreen, setAdminPin, test, unlockConnection } from './web-mode';
 
 test('shows the version that main reported, over the web transport', async ({ app }) => {
   await expect(app.getByTestId('app-version')).toHaveText(pkg.version);
@@ -47,17 +47,18 @@ test('works from the keyboard: Alt+number jumps, arrows move along the navigatio
   const settingsHeading = app.getByRole('heading', { level: 1, name: 'Settings' });
   await expect(settingsHeading).toBeFocused();
 
+  // A screen with a form opens with the caret in its first field (navigation.svelte.ts focusScreen).
   await openScreen(app, 2);
-  await expect(app.getByRole('heading', { level: 1, name: 'Enrol' })).toBeFocused();
+  await expect(app.getByLabel('Aadhaar number')).toBeFocused();
 
-  // From the heading, Shift+Tab reaches the navigation's current entry (roving focus: one tab stop).
+  // From there, Shift+Tab reaches the navigation's current entry (roving focus: one tab stop).
   await app.keyboard.press('Shift+Tab');
   const nav = app.getByRole('navigation', { name: 'Screens' });
   await expect(nav.getByRole('button', { name: 'Enrol' })).toBeFocused();
   await app.keyboard.press('ArrowDown');
   await expect(nav.getByRole('button', { name: 'Verify ABHA' })).toBeFocused();
   await app.keyboard.press('Enter');
-  await expect(app.getByRole('heading', { level: 1, name: 'Verify ABHA' })).toBeFocused();
+  await expect(app.getByLabel('ABHA number, ABHA address or mobile')).toBeFocused();
 
   await app.keyboard.press('Shift+Tab');
   await app.keyboard.press('End');
@@ -73,6 +74,7 @@ test('shows the TRAINING banner in training only', async ({ app }) => {
   await openScreen(app, 6);
   await app.getByLabel('Environment').selectOption('abdm-sandbox');
   await app.getByRole('button', { name: 'Save settings' }).click();
+  await setAdminPin(app);
   await expect(app.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
   await expect(banner).toHaveCount(0);
 
@@ -81,6 +83,7 @@ test('shows the TRAINING banner in training only', async ({ app }) => {
   await expect(banner).toHaveCount(0);
 
   await openScreen(app, 6);
+  await unlockConnection(app);
   await app.getByLabel('Environment').selectOption('training');
   await app.getByRole('button', { name: 'Save settings' }).click();
   await expect(banner).toBeVisible();

@@ -63,3 +63,24 @@ export { expect };
 export async function openScreen(page: Page, position: number): Promise<void> {
   await page.keyboard.press(`Alt+Digit${position}`);
 }
+
+/** The admin PIN the E2E desks set the first time Settings asks for one (docs/operator-guide.md, "The admin PIN"). */
+export const ADMIN_PIN = '482916';
+
+/** Answers Settings' "Set an admin PIN" (asked by the first change to a connection setting), as an administrator does. */
+export async function setAdminPin(page: Page, pin = ADMIN_PIN): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Set an admin PIN' });
+  await dialog.getByLabel('New admin PIN (6 to 12 digits)').fill(pin);
+  await dialog.getByLabel('The same PIN again').fill(pin);
+  await dialog.getByRole('button', { name: 'Set PIN and continue' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/** Unlocks the connection settings with the admin PIN, by the button above them. */
+export async function unlockConnection(page: Page, pin = ADMIN_PIN): Promise<void> {
+  await page.getByRole('button', { name: 'Unlock with admin PIN' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Unlock the connection settings' });
+  await dialog.getByLabel('Admin PIN').fill(pin);
+  await dialog.getByRole('button', { name: 'Unlock', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}
