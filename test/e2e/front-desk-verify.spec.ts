@@ -1,5 +1,5 @@
 // Verifying a patient who already has an ABHA, in training: by address or number, then the Aadhaar OTP.
-import { TRAINING_IDENTITIES } from '../../sandbox/index';
+import { manualClock, TRAINING_IDENTITIES } from '../../sandbox/index';
 import { enterOtp, OTP, openVerify, verify } from './front-desk-steps';
 import { endpointsOf } from '../../electron/training/simulator';
 import { test as sandboxTest } from './controlled-sandbox';
@@ -39,7 +39,8 @@ test('verifies by ABHA number typed with spaces', async ({ app }) => {
 test('an unknown ABHA and a malformed one are explained, and what was typed stays', async ({ app, abdmApi }) => {
   await openVerify(app);
   const abha = app.getByLabel('ABHA number, ABHA address or mobile');
-  await abha.fill('asha');
+  // Five digits are neither an ABHA number nor a mobile, and an address cannot start with a digit.
+  await abha.fill('98765');
   await abha.press('Enter');
   await expect(abha).toHaveAccessibleDescription(/14-digit ABHA number .*, an ABHA address .* or a 10-digit mobile/);
   await expect(abha).toBeFocused();
@@ -50,15 +51,69 @@ test('an unknown ABHA and a malformed one are explained, and what was typed stay
   await expect(abha).toHaveValue('91-0000-0000-0006');
 });
 
-test('a wrong OTP is explained and kept; the right one opens the patient', async ({ app, abdmApi }) => {
+test('a wrong OTP is explained with the tries left and kept; the right one opens the patient', async ({ app, abdmApi }) => {
   await openVerify(app);
   await app.getByLabel('ABHA number, ABHA address or mobile').fill('asha.verma@sbx');
   await app.getByRole('button', { name: 'Send OTP' }).click();
   await enterOtp(app, '111111');
+  await expect(app.getByRole('alert')).toContainText('Wrong OTP. 4 tries left.');
   await expect(app.getByRole('alert')).toContainText(abdmApi === 'v1' ? /ABDM code: HIS-\d+/ : /ABDM code: ABDM-1204/);
   await expect(app.getByLabel('OTP (6 digits)')).toHaveValue('111111');
   await enterOtp(app);
   await expect(app.getByTestId('patient-name')).toHaveText('Asha Devi Verma');
+});
+
+test('an ABHA address typed without @sbx is verified with the suffix added', async ({ app }) => {
+  await openVerify(app);
+  await app.getByLabel('ABHA number, ABHA address or mobile').fill('asha.verma');
+  await app.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(app.getByRole('status').filter({ hasText: 'asha.verma@sbx' })).toBeVisible();
+  await enterOtp(app);
+  await expect(app.getByTestId('patient-abha-address')).toHaveText('asha.verma@sbx');
+});
+
+test('a mobile typed with +91 and spaces is taken as the 10 digits (v3 logs in by mobile)', async ({ app, abdmApi }) => {
+  await openVerify(app);
+  const abha = app.getByLabel('ABHA number, ABHA address or mobile');
+  await abha.fill('+91 98123 45670');
+  await app.getByRole('button', { name: 'Send OTP' }).click();
+  if (abdmApi === 'v1') {
+    // Recognised as a mobile, which Health ID v1 cannot log in by.
+    await expect(app.getByRole('alert')).toHaveAttribute('data-error-code', 'NOT_ON_THIS_API');
+    return;
+  }
+  await expect(app.getByRole('status').filter({ hasText: 'XXXXXX5670' })).toBeVisible();
+  await enterOtp(app);
+  const choices = app.getByRole('group', { name: /more than one ABHA/ });
+  if (await choices.isVisible()) await app.getByRole('button', { name: 'Open this ABHA' }).click();
+  await expect(app.getByTestId('patient-name')).toHaveText('Asha Devi Verma');
+});
+
+// Main and the simulator share a clock fixed at 10:05 in India, so the time the lock ends is known: 22:05.
+const tenPastTenIst = sandboxTest.extend({
+  // eslint-disable-next-line no-empty-pattern
+  clock: async ({}, use) => use(manualClock(Date.parse('2025-07-14T04:35:00.000Z'))),
+});
+tenPastTenIst.use({ timezoneId: 'Asia/Kolkata' });
+
+tenPastTenIst('wrong login OTPs: 3 tries left after two, then locked with the box disabled and the time it may be tried again', async ({ app }) => {
+  await openVerify(app);
+  await app.getByLabel('ABHA number, ABHA address or mobile').fill('91-4820-1736-5529');
+  await app.getByRole('button', { name: 'Send OTP' }).click();
+  const alert = app.getByRole('alert');
+  await enterOtp(app, '000001');
+  await expect(alert).toContainText('Wrong OTP. 4 tries left.');
+  await enterOtp(app, '000002');
+  await expect(alert).toContainText('Wrong OTP. 3 tries left.');
+  await enterOtp(app, '000003');
+  await expect(alert).toContainText('Wrong OTP. 2 tries left.');
+  await enterOtp(app, '000004');
+  await expect(alert).toContainText('Wrong OTP. 1 try left: one more wrong OTP locks OTPs for this patient for 12 hours.');
+  await enterOtp(app, '000005');
+  await expect(alert).toContainText('Too many wrong OTPs: ABDM has locked OTP verification for this patient. It can be tried again after 14-07-2025 22:05.');
+  await expect(app.getByLabel('OTP (6 digits)')).toBeDisabled();
+  await expect(app.getByRole('button', { name: 'Verify and open the patient' })).toBeDisabled();
+  await expect(app.getByRole('button', { name: /Resend OTP|No more resends/ })).toBeDisabled();
 });
 
 // The page, main and the sandbox each hold the 60-second rule, so all three clocks move together here.
