@@ -3,18 +3,33 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-required=(chromium xvfb gnome-keyring dbus-x11 libsecret-1-dev poppler-utils postgresql)
+# The Debian packages the tests need (one list, shared with .ci/run): Chromium and Xvfb for the end-to-end tests,
+# gnome-keyring and D-Bus for the keychain test, libsecret-1-dev and a compiler to build keytar, pdftotext, PostgreSQL.
+mapfile -t required < scripts/debian-packages.txt
 missing=()
 for pkg in "${required[@]}"; do
   dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
 done
 if ((${#missing[@]})); then
   echo "Missing Debian packages: ${missing[*]}"
-  echo "Install them with: sudo apt-get install -y --no-install-recommends ${missing[*]}"
-  exit 1
+  if ((EUID != 0)); then
+    echo "Install them with: sudo apt-get install -y --no-install-recommends ${missing[*]}"
+    exit 1
+  fi
+  echo "Installing them (running as root)."
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update && apt-get install -y --no-install-recommends "${missing[@]}" || { echo "!! apt-get could not install: ${missing[*]}"; exit 1; }
 fi
 
 export ELECTRON_SKIP_BINARY_DOWNLOAD=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+# keytar is optional: an `npm ci` run before libsecret-1-dev was installed left it out. Built now, so the keychain
+# test really runs (ABHA_DESK_EXPECT_KEYCHAIN below makes it fail rather than skip without it).
+if ! node -e "require('keytar')" 2>/dev/null; then
+  echo "keytar is not built (npm ci ran without libsecret-1-dev or a compiler): installing it now."
+  npm install --no-save --no-audit --no-fund --prefer-offline || echo "!! keytar could not be built; the keychain test will say why"
+fi
+
 results=test-results
 rm -rf "$results" && mkdir -p "$results"
 status=0
@@ -27,7 +42,7 @@ step "build renderer and main" npm run --silent build
 keyring="$(mktemp -d)"
 trap 'rm -rf "$keyring"' EXIT
 mkdir -p -m 700 "$keyring/data" "$keyring/run"
-step "vitest (unit, integration, sandbox, keychain)" env XDG_DATA_HOME="$keyring/data" XDG_RUNTIME_DIR="$keyring/run" \
+step "vitest (unit, integration, sandbox, keychain, install)" env XDG_DATA_HOME="$keyring/data" XDG_RUNTIME_DIR="$keyring/run" ABHA_DESK_EXPECT_KEYCHAIN=1 \
   dbus-run-session -- sh -c 'echo -n test-pass | gnome-keyring-daemon --unlock --components=secrets >/dev/null && \
     npx vitest run --reporter=default --reporter=json --outputFile='"$results"'/vitest.json'
 
