@@ -3,9 +3,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
-import { TRAINING_IDENTITIES, INVALID_AADHAAR_EXAMPLE } from '../../sandbox/index';
+import { manualClock, TRAINING_IDENTITIES, INVALID_AADHAAR_EXAMPLE } from '../../sandbox/index';
 import type { AbdmApi } from '../../electron/store/settings-schema';
+import { downloadFrom, printCalls } from './browser-hand-over';
 import { enrol, enterAadhaarOtp, enterOtp, OTP, openEnrol, startEnrolment } from './front-desk-steps';
+import { test as sandboxTest } from './controlled-sandbox';
 import { expect, test } from './web-mode';
 
 const ravi = TRAINING_IDENTITIES.newResident;
@@ -65,14 +67,13 @@ test('a first-time operator enrols a patient, then saves, previews and prints th
   await expect(card).toBeVisible();
   expect(await card.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(300);
 
-  await app.getByRole('button', { name: 'Save card as PNG' }).click();
-  const pngPath = await savedPath(app, /Saved to (.+\.png)$/);
+  // In web mode a saved card is a browser download (browser-hand-over.ts).
+  const { path: pngPath } = await downloadFrom(app, app.getByRole('button', { name: 'Save card as PNG' }));
   const png = PNG.sync.read(readFileSync(pngPath));
   expect(png.width).toBeGreaterThan(300);
   expect(png.width / png.height).toBeCloseTo(85.6 / 54, 1);
 
-  await app.getByRole('button', { name: 'Save card as PDF' }).click();
-  const pdfPath = await savedPath(app, /Saved to (.+\.pdf)$/);
+  const { path: pdfPath } = await downloadFrom(app, app.getByRole('button', { name: 'Save card as PDF' }));
   expect(readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-');
   if (abdmApi === 'v1') {
     // Health ID v1 renders the PDF itself, with a text layer.
@@ -105,8 +106,9 @@ test('a first-time operator enrols a patient, then saves, previews and prints th
     await testInfo.attach(`print preview ${layout.id}`, { path: shot, contentType: 'image/png' });
   }
   await app.getByRole('button', { name: 'Print on CR80 card' }).click();
-  const printPage = await savedPath(app, /Print page saved to (.+\.html)$/);
-  expect(readFileSync(printPage, 'utf8')).toContain('size: 85.6mm 54mm');
+  // The browser's print dialog opens on the print page at the card's size (browser-hand-over.ts notes the call).
+  await expect(app.getByRole('status').filter({ hasText: 'Print dialog opened' })).toBeVisible();
+  await expect.poll(async () => (await printCalls(app)).map((call) => call.pageRule)).toEqual([expect.stringContaining('size: 85.6mm 54mm')]);
 
   await app.keyboard.press('Alt+Digit1');
   await expect(app.getByTestId('count-enrolled')).toHaveText('1');
@@ -116,8 +118,8 @@ test('a first-time operator enrols a patient, then saves, previews and prints th
   await expect(table.locator('tr[data-action="enrolment.consent"]')).toContainText(
     `Aadhaar XXXX XXXX ${ravi.aadhaar.slice(-4)} · consent text version 1, read in English`,
   );
-  await expect(table.locator('tr[data-action="card.saved"]')).toHaveCount(2);
-  await expect(table.locator('tr[data-action="card.printed"]')).toContainText('CR80 card');
+  await expect(table.locator('tr[data-action="card.downloaded"]')).toHaveCount(2);
+  await expect(table.locator('tr[data-action="card.print-dialog-opened"]')).toContainText('CR80 card');
   await expect(table).not.toContainText(ravi.aadhaar);
   const shot = testInfo.outputPath('today-after-enrolment.png');
   await app.screenshot({ path: shot, fullPage: true });
@@ -176,10 +178,19 @@ test('a mistyped Aadhaar number or a missing consent is refused before anything 
   expect(sent.filter((frame) => frame.includes('enrol.start'))).toHaveLength(1);
 });
 
-test('says when the Aadhaar already has an ABHA and offers the existing account', async ({ app }) => {
-  await enrol(app, TRAINING_IDENTITIES.existingAbha.aadhaar, '9812345670');
+test('says when the Aadhaar already has an ABHA, which address it has, and that a typed one was not used', async ({ app, abdmApi }) => {
+  await enrol(app, TRAINING_IDENTITIES.existingAbha.aadhaar, '9812345670', 'asha.new');
   await expect(app.getByRole('heading', { name: 'This Aadhaar already has an ABHA' })).toBeVisible();
   await expect(app.getByText('ABDM returned the patient’s existing ABHA')).toBeVisible();
+  if (abdmApi === 'v1') {
+    // Health ID v1 answers only at the end, after the address was typed.
+    await expect(app.getByTestId('unused-address')).toHaveText(
+      'The address you typed, asha.new, was not used: the patient keeps the ABHA address they already have, asha.verma@sbx.',
+    );
+  } else {
+    // ABHA v3 answers right after the Aadhaar OTP, before an address is asked for.
+    await expect(app.getByRole('status').filter({ hasText: 'The patient’s ABHA address is asha.verma@sbx.' })).toBeVisible();
+  }
   await expect(app.getByTestId('patient-abha-number')).toHaveText('91-4820-1736-5529');
   await app.getByRole('button', { name: 'Use the existing ABHA' }).click();
   await expect(app.getByRole('heading', { level: 1, name: 'Patient' })).toBeVisible();
@@ -200,18 +211,67 @@ test('ABDM’s refusal shows its mapped message and code, and the form keeps the
   await expect(app.getByLabel('The patient has heard this and agrees')).toBeChecked();
 });
 
-test('a wrong OTP is explained and kept; the right one carries on', async ({ app, abdmApi }) => {
+test('a wrong OTP is explained with the tries left and kept; the right one carries on', async ({ app, abdmApi }) => {
   await startEnrolment(app, ravi.aadhaar);
   await enterAadhaarOtp(app, '9876500009', '000000');
-  await expect(app.getByRole('alert')).toContainText(/OTP/);
+  await expect(app.getByRole('alert')).toContainText('Wrong OTP. 4 tries left.');
   await expect(app.getByRole('alert')).toContainText(CODE[abdmApi].wrongOtp);
   await expect(app.getByLabel('OTP (6 digits)')).toHaveValue('000000');
   await expect(app.getByLabel('Mobile number for the ABHA')).toHaveValue('9876500009');
   await enterAadhaarOtp(app, '9876500009', '12345');
   await expect(app.getByLabel('OTP (6 digits)')).toHaveAccessibleDescription(/The OTP has 6 digits/);
   await enterAadhaarOtp(app, '9876500009');
-  // A mobile that is not the Aadhaar-linked one is checked by its own OTP on either API.
+  // A mobile that is not the Aadhaar-linked one is checked by its own OTP on either API, with its own count.
   await expect(app.getByRole('status').filter({ hasText: 'XXXXXX0009' })).toBeVisible();
+  await enterOtp(app, '999999');
+  await expect(app.getByRole('alert')).toContainText('Wrong OTP. 4 tries left.');
+  await enterOtp(app);
+  await expect(app.getByLabel('ABHA address (optional)')).toBeVisible();
+});
+
+test('a mobile typed as people say it, with spaces, dashes or +91, is taken', async ({ app }) => {
+  await startEnrolment(app, ravi.aadhaar);
+  await enterAadhaarOtp(app, '+91 98300 00003');
+  await expect(app.getByRole('status').filter({ hasText: 'An OTP was sent to XXXXXX0003' })).toBeVisible();
+  await app.getByRole('button', { name: 'Change the mobile number' }).click();
+  await app.getByLabel('Mobile number for the ABHA').fill('98765-00001');
+  await app.getByLabel('Mobile number for the ABHA').press('Enter');
+  await expect(app.getByRole('status').filter({ hasText: 'An OTP was sent to XXXXXX0001' })).toBeVisible();
+});
+
+// Main and the simulator share a clock fixed at 10:05 in India, so the time the lock ends is known: 22:05.
+const tenPastTenIst = sandboxTest.extend({
+  // eslint-disable-next-line no-empty-pattern
+  clock: async ({}, use) => use(manualClock(Date.parse('2025-07-14T04:35:00.000Z'))),
+});
+tenPastTenIst.use({ timezoneId: 'Asia/Kolkata' });
+
+tenPastTenIst('five wrong Aadhaar OTPs: the tries left, a warning at the last, then the box locked until the time shown, after a reload and in Hindi too', async ({ app }, testInfo) => {
+  await startEnrolment(app, ravi.aadhaar);
+  const alert = app.getByRole('alert');
+  const otp = app.getByLabel('OTP (6 digits)');
+  await enterAadhaarOtp(app, '9000000017', '000001');
+  await expect(alert).toContainText('Wrong OTP. 4 tries left.');
+  await enterAadhaarOtp(app, '9000000017', '000002');
+  await expect(alert).toContainText('Wrong OTP. 3 tries left.');
+  await enterAadhaarOtp(app, '9000000017', '000003');
+  await expect(alert).toContainText('Wrong OTP. 2 tries left.');
+  await enterAadhaarOtp(app, '9000000017', '000004');
+  await expect(alert).toContainText('Wrong OTP. 1 try left: one more wrong OTP locks OTPs for this patient for 12 hours.');
+  await app.screenshot({ path: testInfo.outputPath('enrol-last-try.png') });
+  await enterAadhaarOtp(app, '9000000017', '000005');
+  const locked = 'Too many wrong OTPs: ABDM has locked OTP verification for this patient. It can be tried again after 14-07-2025 22:05.';
+  await expect(alert).toContainText(locked);
+  await expect(otp).toBeDisabled();
+  await expect(app.getByRole('button', { name: 'Verify OTP' })).toBeDisabled();
+
+  await app.reload();
+  await expect(app.getByRole('alert')).toContainText(locked);
+  await expect(otp).toBeDisabled();
+  await expect(app.getByLabel('Mobile number for the ABHA')).toHaveValue('9000000017');
+  await app.getByRole('button', { name: 'Language: हिन्दी' }).click();
+  await expect(app.getByRole('alert')).toContainText('14-07-2025 22:05 के बाद फिर से कोशिश की जा सकती है');
+  await app.screenshot({ path: testInfo.outputPath('enrol-locked-hi.png') });
 });
 
 test('a taken ABHA address is refused with ABDM’s code and can be changed without starting over', async ({ app, abdmApi }) => {
@@ -230,6 +290,8 @@ test('a taken ABHA address is refused with ABDM’s code and can be changed with
 });
 
 test('the OTP countdown allows a resend only after a minute, and main’s refusal is shown as given', async ({ app }) => {
+  // Ten quiet minutes would close the patient on a desk with the idle close on; this desk has it off.
+  expect(await app.evaluate(() => window.abhaDesk!.settings.update({ idleCloseMinutes: 0 }))).toMatchObject({ ok: true });
   await app.clock.install();
   await app.reload();
   await startEnrolment(app, ravi.aadhaar);
@@ -265,9 +327,3 @@ test('changing the mobile number goes back one step and keeps what was typed', a
   await enterOtp(app);
   await expect(app.getByLabel('ABHA address (optional)')).toBeVisible();
 });
-
-async function savedPath(page: import('@playwright/test').Page, pattern: RegExp): Promise<string> {
-  const status = page.getByRole('status').filter({ hasText: pattern });
-  await expect(status).toBeVisible();
-  return pattern.exec((await status.textContent())!.trim())![1]!;
-}

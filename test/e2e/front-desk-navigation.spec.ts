@@ -1,0 +1,80 @@
+// Moving between screens the way a browser user does: Back and Forward go from screen to screen, Back from the first
+// screen stays in the app, a reload opens the screen that was open; a screen with a form opens with the caret in its
+// first field (typing right after Alt+2 lands in the Aadhaar box) while its name is still announced.
+import { TRAINING_IDENTITIES } from '../../sandbox/index';
+import { enterOtp, openEnrol, openVerify, startEnrolment } from './front-desk-steps';
+import { expect, test } from './web-mode';
+
+const heading = (page: import('@playwright/test').Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+test('Back and Forward move between Today, Enrol and Verify; Back from the first screen stays in the app', async ({ app, web }) => {
+  await expect(heading(app, 'Today')).toBeVisible();
+  await app.goBack();
+  await expect(heading(app, 'Today')).toBeVisible();
+  expect(app.url()).toBe(`${web.origin}/`);
+
+  await openEnrol(app);
+  await openVerify(app);
+  await app.goBack();
+  await expect(heading(app, 'Enrol')).toBeVisible();
+  await expect(app.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Enrol' })).toHaveAttribute('aria-current', 'page');
+  await app.goBack();
+  await expect(heading(app, 'Today')).toBeVisible();
+  await app.goBack();
+  await expect(heading(app, 'Today')).toBeVisible();
+  expect(app.url()).toBe(`${web.origin}/`);
+  await app.goForward();
+  await expect(heading(app, 'Enrol')).toBeVisible();
+  await app.goForward();
+  await expect(heading(app, 'Verify ABHA')).toBeVisible();
+
+  // A reload opens the screen that was open, and Back still goes to the one before it.
+  await app.reload();
+  await expect(heading(app, 'Verify ABHA')).toBeVisible();
+  await app.goBack();
+  await expect(heading(app, 'Enrol')).toBeVisible();
+});
+
+test('Back from the patient returns to Verify, and Forward to the patient again', async ({ app }) => {
+  await openVerify(app);
+  await app.getByLabel('ABHA number, ABHA address or mobile').fill('asha.verma@sbx');
+  await app.getByRole('button', { name: 'Send OTP' }).click();
+  await enterOtp(app);
+  await expect(heading(app, 'Patient')).toBeFocused();
+  await app.goBack();
+  await expect(heading(app, 'Verify ABHA')).toBeVisible();
+  await app.goForward();
+  await expect(app.getByTestId('patient-name')).toHaveText('Asha Devi Verma');
+});
+
+test('a screen opens with the caret in its first field, and its name is announced for screen readers', async ({ app }) => {
+  await app.keyboard.press('Alt+Digit2');
+  await app.keyboard.type('2345');
+  await expect(app.getByLabel('Aadhaar number')).toHaveValue('2345');
+  await expect(app.getByRole('main')).toHaveAccessibleName('Enrol');
+  await expect(app.getByTestId('screen-announcement')).toHaveText('Enrol');
+  await expect(app.getByTestId('screen-announcement')).toHaveAttribute('aria-live', 'polite');
+
+  await app.keyboard.press('Alt+Digit3');
+  await expect(app.getByLabel('ABHA number, ABHA address or mobile')).toBeFocused();
+  await expect(app.getByTestId('screen-announcement')).toHaveText('Verify ABHA');
+  // Today has no form to fill: the heading takes focus, so the keyboard continues from the top.
+  await app.keyboard.press('Alt+Digit1');
+  await expect(heading(app, 'Today')).toBeFocused();
+
+  await app.getByRole('button', { name: 'Language: हिन्दी' }).click();
+  await app.keyboard.press('Alt+Digit2');
+  await expect(app.getByLabel('आधार नंबर')).toBeFocused();
+  await expect(app.getByTestId('screen-announcement')).toHaveText('नामांकन');
+});
+
+test('each new enrolment step puts the caret in its field', async ({ app }) => {
+  await startEnrolment(app, TRAINING_IDENTITIES.newResident.aadhaar);
+  await expect(app.getByLabel('OTP (6 digits)')).toBeFocused();
+  await app.keyboard.type('123456');
+  await app.getByLabel('Mobile number for the ABHA').fill(TRAINING_IDENTITIES.newResident.aadhaarMobile);
+  await app.keyboard.press('Enter');
+  const address = app.getByLabel('ABHA address (optional)');
+  const mobileOtp = app.getByLabel('OTP (6 digits)');
+  await expect(address.or(mobileOtp)).toBeFocused();
+});
