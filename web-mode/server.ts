@@ -26,6 +26,8 @@ export interface WebServerOptions {
   secretDriver: SecretDriver | null;
   /** Passed to the app core: where secrets go without a keychain ('file' by default, 'memory' for a throwaway run). */
   secretsFallback?: AppCoreOptions['secretsFallback'];
+  /** Passed to the app core: seals the secrets file (Electron's safeStorage; a stand-in in tests). */
+  secretsEncryption?: AppCoreOptions['secretsEncryption'];
   rendererFolder?: string;
   logError?: (channel: string, error: unknown) => void;
   /** Passed to the app core: where training mode's ABDM lives (tests point it at a sandbox they control); by default the embedded simulator. */
@@ -58,6 +60,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     settings: openConfSettings(opts.dataFolder),
     secretDriver: opts.secretDriver,
     secretsFallback: opts.secretsFallback,
+    secretsEncryption: opts.secretsEncryption,
     transport: 'web',
     logError: opts.logError,
     // A throwaway run's simulator keeps nothing either; otherwise training's accounts stay in the data folder.

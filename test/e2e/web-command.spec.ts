@@ -37,8 +37,9 @@ test('prints the URL; the page shows the version; the temporary data folder goes
 
     await page.goto(url);
     await expect(page.getByTestId('app-version')).toHaveText(pkg.version);
-    // No keychain is used with --keychain memory, and the page says so instead of claiming one.
-    await expect(page.getByText('No system keychain: secrets are kept in memory for this session only')).toBeVisible();
+    // No keychain is used with --keychain memory, and Settings says so instead of claiming one.
+    await page.keyboard.press('Alt+Digit6');
+    await expect(page.getByRole('region', { name: 'Data protection' })).toContainText('Nothing is kept on this computer in this run');
 
     command.child.kill('SIGTERM');
     expect(await exited(command.child)).toBe(0);
@@ -51,7 +52,7 @@ test('prints the URL; the page shows the version; the temporary data folder goes
 test('rejects a bad flag with a specific message', async () => {
   const command = startCommand(['--keychain', 'vault']);
   expect(await exited(command.child)).toBe(2);
-  expect(command.output()).toContain('--keychain must be "system" or "memory", not "vault".');
+  expect(command.output()).toContain('--keychain must be "system", "file" or "memory", not "vault".');
 });
 
 for (const [args, value] of [
@@ -94,6 +95,32 @@ test('refuses --keychain memory with --data-dir, which would leave a database no
     expect(command.output()).toContain('--keychain memory keeps the database key only while this run lasts');
     expect(command.output()).toContain('Leave out --data-dir');
     expect(readdirSync(folder)).toEqual([]);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test('--keychain file keeps the key in the data folder, says so on the console, and a second run opens the same data', async ({ page }) => {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'abha-web-file-'));
+  const secretsFile = path.join(folder, 'vault', 'secrets.json');
+  try {
+    for (const run of ['first', 'second']) {
+      const command = startCommand(['--port', '0', '--bridge-port', '0', '--keychain', 'file', '--data-dir', folder]);
+      try {
+        const url = await command.line(/^ABHA Desk \(web mode\): (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{43})$/m);
+        expect(command.output()).toContain(`Data folder: ${folder}\n`);
+        expect(command.output()).toContain(`the database key and the other secrets are kept in ${secretsFile}, readable only by this user`);
+        await page.goto(url);
+        await expect(page.getByTestId('app-version')).toHaveText(pkg.version);
+        command.child.kill('SIGTERM');
+        expect(await exited(command.child), `${run} run`).toBe(0);
+      } finally {
+        command.child.kill('SIGKILL');
+      }
+      // Kept, not a temporary folder: the database and its key are both still there after the run.
+      expect(existsSync(path.join(folder, 'abha-desk.db'))).toBe(true);
+      expect(existsSync(secretsFile)).toBe(true);
+    }
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
