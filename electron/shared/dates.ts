@@ -67,3 +67,16 @@ export function formatFhirDate(value: string): string {
   }
   return value;
 }
+
+/**
+ * A day as a clerk types it in the card's format, "14-07-1988" (also with / or . between, and one-digit day or
+ * month), as the ISO day "1988-07-14"; null when it is not a real calendar day.
+ */
+export function parseDay(text: string): string | null {
+  const match = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(year, month - 1, day);
+  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return null;
+  return `${year}-${pad(month)}-${pad(day)}`;
+}

@@ -2,10 +2,9 @@
 // at the desk sees none of it. Done by the clerk (PatientBar) or by itself after the window sat idle (idle-close.ts).
 // The profile stays in main's database for Today, and the card stays held for reprinting: closing is about the
 // screen, not the record.
-import { language } from './app-state.svelte';
-import { desk } from './desk.svelte';
+import { t, tf } from './app-state.svelte';
+import { desk, type CloseReason } from './desk.svelte';
 import { enrolDraft, forgetDraft } from './enrol-draft.svelte';
-import { fill, translate } from './i18n';
 import { navigation, openScreen } from './navigation.svelte';
 import { changePatient, recordsDesk } from './records-desk.svelte';
 import type { ScreenId } from './screens';
@@ -20,8 +19,6 @@ export function patientInWindow(): string | null {
   return enrolDraft.step !== 'aadhaar' || enrolDraft.typed.aadhaar !== '' ? '' : null;
 }
 
-export type CloseReason = { by: 'clerk' } | { by: 'idle'; minutes: number };
-
 export async function closePatient(reason: CloseReason): Promise<void> {
   desk.patient = undefined;
   desk.fromDay = undefined;
@@ -29,15 +26,15 @@ export async function closePatient(reason: CloseReason): Promise<void> {
   changePatient();
   // The enrolment draft holds what was typed, the Aadhaar number among it.
   forgetDraft();
-  desk.closedNote = closedNote(reason);
+  desk.closed = reason;
   // Leaving the screen also drops what it held by itself (Verify's step, Enrol's result). Settings and Today show no
   // patient, and Settings may hold unsaved edits: they stay.
   if (PATIENT_SCREENS.includes(navigation.current)) await openScreen('today');
 }
 
-function closedNote(reason: CloseReason): string {
-  const lang = language();
-  if (reason.by === 'clerk') return translate(lang, 'patientBar.closed');
-  if (reason.minutes === 1) return translate(lang, 'patientBar.idleClosedOne');
-  return fill(translate(lang, 'patientBar.idleClosed'), { minutes: reason.minutes });
+/** The status line after a close, in the desk's language (reactive like t()). */
+export function closedText(reason: CloseReason | undefined): string {
+  if (!reason) return '';
+  if (reason.by === 'clerk') return t('patientBar.closed');
+  return reason.minutes === 1 ? t('patientBar.idleClosedOne') : tf('patientBar.idleClosed', { minutes: reason.minutes });
 }

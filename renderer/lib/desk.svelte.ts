@@ -4,6 +4,9 @@ import type { AppError, PatientView } from './api';
 import { api } from './app-state.svelte';
 import { openScreen } from './navigation.svelte';
 
+/** Why the last patient left the window: the clerk closed them, or the window sat idle this many minutes. */
+export type CloseReason = { by: 'clerk' } | { by: 'idle'; minutes: number };
+
 /** A patient opened from Today: the profile is the one kept in the database, fetched from ABDM at `fetchedAt`. */
 export interface FromDay {
   abhaNumber: string;
@@ -16,8 +19,8 @@ export const desk = $state({
   fromDay: undefined as FromDay | undefined,
   /** What Verify starts with when a screen sends the operator there to verify a patient again. */
   verifyPrefill: '',
-  /** The status line after the patient was closed (by the clerk, or after the window sat idle). */
-  closedNote: '',
+  /** How the last patient was closed, for the status line that says so; cleared when the next one is held. */
+  closed: undefined as CloseReason | undefined,
 });
 
 export function openPatient(patient: PatientView): Promise<void> {
