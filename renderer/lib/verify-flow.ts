@@ -1,6 +1,6 @@
 // Verify's login lives in main (verify.current): the screen keeps only what it shows, and finds the login again
-// after a reload. Ending it is the one thing other parts of the window need: Close patient and the idle close
-// (renderer/lib/close-patient.ts), so the next person at the desk does not find the last patient's OTP step.
+// after a reload. It ends when the operator leaves the screen (Verify.svelte), Close patient and the idle close
+// included, so the next person at the desk does not find the last patient's OTP step.
 import type { OutputOf } from '../../electron/ipc/contract';
 import { findApi } from './api';
 

@@ -90,3 +90,22 @@ for (const abdmApi of ['v1', 'v3'] as const satisfies readonly AbdmApi[]) {
     });
   });
 }
+
+test('Close patient ends the enrolment in main and clears the Aadhaar number typed, so a reload starts afresh', async ({ app }) => {
+  await startEnrolment(app, ravi.aadhaar);
+  await expect(app.getByLabel('OTP (6 digits)')).toBeVisible();
+  await app.getByRole('button', { name: 'Close patient' }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  await expect.poll(() => app.evaluate(() => window.abhaDesk!.enrol.current())).toEqual({ ok: true, value: { enrolment: null } });
+  await app.keyboard.press('Alt+Digit2');
+  await expect(app.getByLabel('Aadhaar number')).toHaveValue('');
+  await expect(app.getByLabel('The patient has heard this and agrees')).not.toBeChecked();
+
+  // An Aadhaar number typed but not yet sent goes too.
+  await app.getByLabel('Aadhaar number').pressSequentially(ravi.aadhaar);
+  await app.getByRole('button', { name: 'Close patient' }).click();
+  await app.keyboard.press('Alt+Digit2');
+  await expect(app.getByLabel('Aadhaar number')).toHaveValue('');
+  await app.reload();
+  await expect(app.getByLabel('Aadhaar number')).toHaveValue('');
+});

@@ -26,7 +26,9 @@ test('verifies an existing ABHA by address and OTP and opens the patient with th
   await app.keyboard.press('Alt+Digit1');
   await expect(app.getByTestId('count-verified')).toHaveText('1');
   await expect(app.getByTestId('audit-table').locator('tr[data-action="abha.verified"]')).toContainText(asha.existingAbha.healthIdNumber);
-  await app.getByLabel('Day', { exact: true }).fill('2024-01-15');
+  // Days are typed as the card writes dates (dd-mm-yyyy); Enter shows the day.
+  await app.getByLabel('Day', { exact: true }).fill('15-01-2024');
+  await app.getByLabel('Day', { exact: true }).press('Enter');
   await expect(app.getByText('Nothing was recorded on this day.')).toBeVisible();
   await expect(app.getByTestId('count-verified')).toHaveText('0');
 });
@@ -87,6 +89,24 @@ test('a mobile typed with +91 and spaces is taken as the 10 digits (v3 logs in b
   const choices = app.getByRole('group', { name: /more than one ABHA/ });
   if (await choices.isVisible()) await app.getByRole('button', { name: 'Open this ABHA' }).click();
   await expect(app.getByTestId('patient-name')).toHaveText('Asha Devi Verma');
+});
+
+sandboxTest('a reload on the OTP step comes back to it, and the patient opens with the one OTP sent', async ({ app, sandbox }) => {
+  await openVerify(app);
+  await app.getByLabel('ABHA number, ABHA address or mobile').fill('asha.verma');
+  await app.getByRole('button', { name: 'Send OTP' }).click();
+  const sentTo = app.getByRole('status').filter({ hasText: 'asha.verma@sbx' });
+  await expect(sentTo).toBeVisible();
+  await app.reload();
+  await expect(sentTo).toBeVisible();
+  await expect(app.getByLabel('OTP (6 digits)')).toBeFocused();
+  await enterOtp(app);
+  await expect(app.getByTestId('patient-name')).toHaveText('Asha Devi Verma');
+  // One OTP transaction for the patient (sandbox/healthid/transactions.ts): the reload sent none.
+  expect([...sandbox.state.otpTransactionLog.values()].reduce((sum, times) => sum + times.length, 0)).toBe(1);
+  // The login ended in main with the patient opened: Verify starts afresh.
+  await openVerify(app);
+  await expect(app.getByLabel('ABHA number, ABHA address or mobile')).toBeFocused();
 });
 
 // Main and the simulator share a clock fixed at 10:05 in India, so the time the lock ends is known: 22:05.
