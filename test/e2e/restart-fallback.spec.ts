@@ -10,7 +10,7 @@ import { startWebServer, type WebServer } from '../../web-mode/server';
 import { openConfSettings } from '../../electron/store/settings';
 import { memorySecretDriver } from '../../electron/store/vault';
 import { enrol, verify } from './front-desk-steps';
-import { expect, openScreen, test } from './web-mode';
+import { expect, openScreen, setAdminPin, test } from './web-mode';
 
 const ravi = TRAINING_IDENTITIES.newResident;
 const RAVI = 'Ravi Kumar Sharma';
@@ -83,6 +83,13 @@ test('Settings → Data protection says where the key is and who can read it, in
     await expect(section).toContainText(`The patient data itself is kept encrypted in ${dataFolder}.`);
     await section.scrollIntoViewIfNeeded();
     await shot(page, 'settings-data-protection-en');
+
+    // A secret stored now goes to the same file, and the form says so rather than naming a keychain.
+    await page.getByLabel('Client secret', { exact: true }).fill('s3cret-from-abdm');
+    await page.getByRole('button', { name: 'Store client secret' }).click();
+    await setAdminPin(page);
+    await expect(page.getByRole('status').filter({ hasText: 'Saved on this computer, protected as Settings → Data protection describes.' })).toBeVisible();
+    expect(JSON.parse(readFileSync(secretsFile, 'utf8')).secrets['client-secret']).toBe('s3cret-from-abdm');
 
     await page.getByRole('button', { name: 'Language: हिन्दी' }).click();
     const hindi = page.getByRole('region', { name: 'डेटा सुरक्षा' });
