@@ -4,7 +4,7 @@
 // handover path only (page.ts); sizes are set through the CSSOM, which the CSP's style-src does not govern.
 import type { Handover } from './protocol';
 
-const PRINT_FRAME = 'abhaDeskPrint';
+const PRINT_FRAME = 'data-abha-desk-print';
 
 export function takeHandover(handover: Handover): void {
   if (handover.kind === 'download') download(handover);
@@ -23,23 +23,26 @@ function download(handover: Handover): void {
 }
 
 function printInFrame(handover: Handover): void {
-  // One print at a time: an earlier frame whose dialog is long closed goes.
-  for (const old of document.querySelectorAll(`iframe[data-${PRINT_FRAME}]`)) old.remove();
+  // One print at a time: a frame left by a print that did not finish goes.
+  for (const old of document.querySelectorAll(`iframe[${PRINT_FRAME}]`)) old.remove();
   const frame = document.createElement('iframe');
-  frame.dataset[PRINT_FRAME] = '';
+  frame.setAttribute(PRINT_FRAME, '');
   frame.title = handover.name;
   frame.tabIndex = -1;
   frame.setAttribute('aria-hidden', 'true');
-  // Out of sight but laid out: some browsers print nothing from a display:none frame.
-  Object.assign(frame.style, { position: 'fixed', right: '0', bottom: '0', width: '0', height: '0', border: '0', visibility: 'hidden' });
+  // Out of sight but laid out: some browsers print nothing from a display:none or hidden frame.
+  Object.assign(frame.style, { position: 'fixed', right: '0', bottom: '0', width: '0', height: '0', border: '0' });
+  // The operator's place on the screen (the Print button) keeps the focus, so the keyboard goes on working.
+  const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   frame.addEventListener(
     'load',
     () => {
       const view = frame.contentWindow;
       if (!view) return;
-      view.addEventListener('afterprint', () => frame.remove(), { once: true });
-      view.focus();
+      // print() returns once the dialog is closed (the page waits meanwhile), so the frame has done its work.
       view.print();
+      if (document.activeElement === frame) returnTo?.focus();
+      frame.remove();
     },
     { once: true },
   );
