@@ -30,41 +30,48 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `/tmp/i15/shots/h1-${name}.png` });
 }
 
-test('without a keychain a restart keeps the day: Today counts and names the enrolment, Verify finds the ABHA', async ({ page, dataFolder }) => {
-  const secretsFile = path.join(dataFolder, 'vault', 'secrets.json');
-  const first = await startWithoutKeychain(dataFolder);
-  try {
-    await openApp(page, first);
-    await enrol(page, ravi.aadhaar, ravi.aadhaarMobile, 'ravi.restart');
-    await expect(page.getByRole('heading', { level: 2, name: 'ABHA created' })).toBeVisible();
-  } finally {
-    await first.close();
-  }
-  // What the restart reads: the database key in the user-only file, the simulator's accounts beside the database.
-  expect(statSync(secretsFile).mode & 0o777).toBe(0o600);
-  expect(existsSync(path.join(dataFolder, 'abha-desk.db'))).toBe(true);
-  const trainingState = readFileSync(path.join(dataFolder, 'training-state.json'), 'utf8');
-  expect(trainingState).toContain('ravi.restart@sbx');
-  expect(trainingState).not.toContain(ravi.aadhaar);
+// Both ABDM API generations: the simulator keeps the accounts each one makes (Health ID v1, ABHA v3).
+for (const api of ['v1', 'v3'] as const) {
+  test.describe(`on ABDM API ${api}`, () => {
+    test.use({ abdmApi: api });
 
-  const second = await startWithoutKeychain(dataFolder);
-  try {
-    await openApp(page, second);
-    await openScreen(page, 1);
-    await expect(page.getByTestId('count-enrolled')).toHaveText('1');
-    const row = page.getByTestId('audit-table').locator('tr[data-action="enrolment.created"]');
-    await expect(row.getByRole('button', { name: RAVI })).toBeVisible();
-    await expect(row).toContainText('ravi.restart@sbx');
-    await shot(page, 'today-after-restart-en');
+    test(`without a keychain a restart keeps the day: Today counts and names the enrolment, Verify finds the ABHA (${api})`, async ({ page, dataFolder }) => {
+      const secretsFile = path.join(dataFolder, 'vault', 'secrets.json');
+      const first = await startWithoutKeychain(dataFolder);
+      try {
+        await openApp(page, first);
+        await enrol(page, ravi.aadhaar, ravi.aadhaarMobile, 'ravi.restart');
+        await expect(page.getByRole('heading', { level: 2, name: 'ABHA created' })).toBeVisible();
+      } finally {
+        await first.close();
+      }
+      // What the restart reads: the database key in the user-only file, the simulator's accounts beside the database.
+      expect(statSync(secretsFile).mode & 0o777).toBe(0o600);
+      expect(existsSync(path.join(dataFolder, 'abha-desk.db'))).toBe(true);
+      const trainingState = readFileSync(path.join(dataFolder, 'training-state.json'), 'utf8');
+      expect(trainingState).toContain('ravi.restart@sbx');
+      expect(trainingState).not.toContain(ravi.aadhaar);
 
-    // The simulator remembers the ABHA it made yesterday: a login OTP goes to its mobile and the profile opens.
-    await verify(page, 'ravi.restart@sbx');
-    await expect(page.getByTestId('patient-name')).toHaveText(RAVI);
-    await expect(page.getByTestId('patient-abha-address')).toHaveText('ravi.restart@sbx');
-  } finally {
-    await second.close();
-  }
-});
+      const second = await startWithoutKeychain(dataFolder);
+      try {
+        await openApp(page, second);
+        await openScreen(page, 1);
+        await expect(page.getByTestId('count-enrolled')).toHaveText('1');
+        const row = page.getByTestId('audit-table').locator('tr[data-action="enrolment.created"]');
+        await expect(row.getByRole('button', { name: RAVI })).toBeVisible();
+        await expect(row).toContainText('ravi.restart@sbx');
+        await shot(page, `today-after-restart-${api}-en`);
+
+        // The simulator remembers the ABHA it made yesterday: a login OTP goes to its mobile and the profile opens.
+        await verify(page, 'ravi.restart@sbx');
+        await expect(page.getByTestId('patient-name')).toHaveText(RAVI);
+        await expect(page.getByTestId('patient-abha-address')).toHaveText('ravi.restart@sbx');
+      } finally {
+        await second.close();
+      }
+    });
+  });
+}
 
 test('Settings → Data protection says where the key is and who can read it, in English and Hindi; no note in the header in training', async ({ page, dataFolder }) => {
   const secretsFile = path.join(dataFolder, 'vault', 'secrets.json');
