@@ -188,6 +188,19 @@ test('an enrolment left half-way is closed too, and the Aadhaar number typed is 
   await expect(app.getByLabel('Aadhaar number')).toHaveValue('');
 });
 
+test('a verification left at its OTP step is closed too, and Verify starts afresh', async ({ app }) => {
+  await app.clock.install();
+  await openScreen(app, 3);
+  await app.getByLabel('ABHA number, ABHA address or mobile').fill('asha.verma@sbx');
+  await app.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(app.getByLabel('OTP (6 digits)')).toBeVisible();
+  await app.clock.fastForward('05:01');
+  await expect(app.getByTestId('patient-closed-note')).toHaveText('The patient was closed after 5 minutes without activity.');
+  await openScreen(app, 3);
+  await expect(app.getByLabel('ABHA number, ABHA address or mobile')).toHaveValue('');
+  await expect(app.getByLabel('OTP (6 digits)')).toHaveCount(0);
+});
+
 test('a profile from an earlier day asks to verify the patient again', async ({ app }) => {
   await app.clock.install();
   await verify(app, 'asha.verma@sbx');
