@@ -386,7 +386,7 @@ const en = {
   'audit.action.record.printed': 'Health record printed',
   'audit.action.record.saved': 'Health record saved as PDF',
   'audit.action.card.downloaded': 'Card downloaded in the browser',
-  'audit.action.card.print-dialog-opened': 'Print dialog opened for the card (not counted as printed)',
+  'audit.action.card.print-dialog-opened': 'Print dialog opened for the card',
   'audit.action.record.downloaded': 'Health record downloaded in the browser',
   'audit.action.record.print-dialog-opened': 'Print dialog opened for a health record',
 
@@ -793,7 +793,7 @@ const hi: Record<CoreStringKey, string> = {
   'audit.action.record.printed': 'स्वास्थ्य रिकॉर्ड प्रिंट किया',
   'audit.action.record.saved': 'स्वास्थ्य रिकॉर्ड PDF के रूप में सहेजा',
   'audit.action.card.downloaded': 'कार्ड ब्राउज़र में डाउनलोड किया',
-  'audit.action.card.print-dialog-opened': 'कार्ड के लिए प्रिंट डायलॉग खोला (प्रिंट में नहीं गिना गया)',
+  'audit.action.card.print-dialog-opened': 'कार्ड के लिए प्रिंट डायलॉग खोला',
   'audit.action.record.downloaded': 'स्वास्थ्य रिकॉर्ड ब्राउज़र में डाउनलोड किया',
   'audit.action.record.print-dialog-opened': 'स्वास्थ्य रिकॉर्ड के लिए प्रिंट डायलॉग खोला',
 

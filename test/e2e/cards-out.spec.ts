@@ -12,6 +12,8 @@ import { expect } from './web-mode';
 const ASHA = { address: 'asha.verma@sbx', abhaNumber: '91-4820-1736-5529', name: 'Asha Devi Verma' };
 
 async function shot(page: Page, name: string): Promise<void> {
+  // From the top: a whole-page capture of a scrolled page draws the sticky TRAINING banner where the window was.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `/tmp/i15/shots/h3-${name}.png`, fullPage: true });
 }
 
@@ -41,7 +43,7 @@ test('Print opens the browser’s print dialog on the print page, and Today coun
   await expect(app.getByTestId('count-print-dialogs')).toHaveText('1');
   await expect(app.getByTestId('count-cards-printed')).toHaveText('0');
   const row = app.getByTestId('audit-table').locator('tr[data-action="card.print-dialog-opened"]');
-  await expect(row).toContainText('Print dialog opened for the card (not counted as printed)');
+  await expect(row).toContainText('Print dialog opened for the card');
   await expect(row).toContainText('CR80 card');
   await expect(app.getByTestId('audit-table').locator('tr[data-action="card.printed"]')).toHaveCount(0);
   await shot(app, 'today-print-dialog-en');
@@ -73,10 +75,15 @@ test('Save is a browser download: PNG, PDF and SVG, each named by ABHA number an
   const again = await downloadFrom(app, app.getByRole('button', { name: 'कार्ड SVG में सहेजें' }));
   await expect(app.getByRole('status').filter({ hasText: `डाउनलोड शुरू हुआ: ${again.name}` })).toBeVisible();
   await shot(app, 'download-started-hi');
+  await app.getByRole('button', { name: 'प्रिंट पूर्वावलोकन: A4 पेज' }).click();
+  await app.getByRole('button', { name: 'A4 पेज पर प्रिंट करें' }).click();
+  await expect(app.getByRole('status').filter({ hasText: 'प्रिंट डायलॉग खुल गया: वहाँ प्रिंटर चुनकर प्रिंट करें।' })).toBeVisible();
+  await shot(app, 'print-dialog-opened-hi');
 
   await app.keyboard.press('Alt+Digit1');
   await expect(app.getByTestId('count-cards-downloaded')).toHaveText('4');
   await expect(app.getByTestId('count-cards-saved')).toHaveText('0');
+  await expect(app.getByTestId('count-print-dialogs')).toHaveText('1');
   await expect(app.getByTestId('audit-table').locator('tr[data-action="card.downloaded"]')).toHaveCount(4);
 });
 
