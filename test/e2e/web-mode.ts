@@ -11,7 +11,7 @@ import type { AbdmApi } from '../../electron/store/settings-schema';
 import { watchPrinting } from './browser-hand-over';
 
 export interface WebModeFixtures {
-  /** The app's data folder; in web mode saved cards and print pages land in its `exports` folder. */
+  /** The app's data folder. Saved cards are browser downloads and prints the browser's print dialog (browser-hand-over.ts). */
   dataFolder: string;
   web: WebServer;
   /** The page opened at web mode's URL, with the app started. */
