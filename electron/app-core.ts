@@ -48,7 +48,7 @@ export interface AppCoreOptions {
   /** Seals the secrets file for this user where the host has the operating system's encryption (Electron safeStorage). */
   secretsEncryption?: SecretsEncryption | null;
   transport: AppInfo['transport'];
-  /** Save dialog and printer; web mode and tests default to an `exports` folder inside the data folder. */
+  /** Save dialog and printer (Electron's; web mode's hands files to the browser); tests default to an `exports` folder inside the data folder. */
   desktop?: DesktopPort;
   /**
    * Where training mode's ABDM lives, handed in by the host: the embedded simulator (`trainingSimulator()`,
