@@ -142,8 +142,9 @@ base('in Hindi, main’s message and the code line are Hindi, drawn with the bun
 
   // Text drawn at start-up, before any font was asked for, must use the font too (not boxes): its width
   // matches the width it has when the font is named outright.
+  // (A reload comes back to the screen that was open: Enrol.)
   await app.reload();
-  const heading = app.getByRole('heading', { level: 1, name: 'आज' });
+  const heading = app.getByRole('heading', { level: 1, name: 'नामांकन' });
   await expect(heading).toBeVisible();
   const widths = () => heading.evaluate((element: HTMLElement) => {
     const width = () => {
