@@ -78,3 +78,21 @@ test('each new enrolment step puts the caret in its field', async ({ app }) => {
   const mobileOtp = app.getByLabel('OTP (6 digits)');
   await expect(address.or(mobileOtp)).toBeFocused();
 });
+
+test('Back from Settings with unsaved edits: Stay keeps Settings where it was in the history, so Back asks again', async ({ app }) => {
+  await openEnrol(app);
+  await app.keyboard.press('Alt+Digit6');
+  await app.getByLabel('Clinic name').fill('Shanti Nursing Home');
+  const leave = app.getByRole('dialog', { name: 'Save your changes to Settings?' });
+  await app.goBack({ waitUntil: 'commit' }).catch(() => undefined);
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(heading(app, 'Settings')).toBeVisible();
+  await expect(app.getByLabel('Clinic name')).toHaveValue('Shanti Nursing Home');
+  // Settings' entry is current again: Back asks again and, with the edits dropped, lands on Enrol (not Today).
+  await app.goBack({ waitUntil: 'commit' }).catch(() => undefined);
+  await leave.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(heading(app, 'Enrol')).toBeVisible();
+  await app.goForward();
+  await expect(heading(app, 'Settings')).toBeVisible();
+  await expect(app.getByLabel('Clinic name')).not.toHaveValue('Shanti Nursing Home');
+});
