@@ -295,6 +295,14 @@ test('the TRAINING banner stays in sight at the top while a long screen scrolls 
     // What the banner covers is what scrolled past it: the element at its centre is the banner itself.
     const onTop = await app.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.getAttribute('data-testid'), [scrolled.x + scrolled.width / 2, scrolled.y + scrolled.height / 2]);
     expect(onTop).toBe('training-banner');
+    // The keyboard going back up: the field it lands in comes into view below the banner, not under it.
+    const field = app.getByLabel('Operator name');
+    // (Settings opened with the caret already there, so it is moved away and back, as Tab and Shift+Tab would.)
+    await field.evaluate((input: HTMLElement) => {
+      input.blur();
+      input.focus();
+    });
+    expect((await field.boundingBox())!.y).toBeGreaterThanOrEqual(scrolled.y + scrolled.height);
     await shot(app, `banner-scrolled-${size.width}x${size.height}-en`, false);
     await app.evaluate(() => window.scrollTo(0, 0));
   }
