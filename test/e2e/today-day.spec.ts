@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { TRAINING_IDENTITIES } from '../../sandbox/index';
-import { downloadFrom, printCalls, watchPrinting } from './browser-hand-over';
+import { downloadFrom, printCalls } from './browser-hand-over';
 import { enrol, openEnrol, verify } from './front-desk-steps';
 import { askFiveYears, nameDoctor, test } from './records-steps';
 import { expect, openScreen } from './web-mode';
@@ -27,9 +27,11 @@ declare global {
   }
 }
 
-test.beforeEach(async ({ page }) => {
-  await watchPrinting(page);
-  // The print frame goes as soon as the dialog closes, so the page is read when print() is called (every frame).
+/**
+ * The print frame goes as soon as the dialog closes, so the printed page is read when print() is called. Added after
+ * the web-mode fixture's own print watch (browser-hand-over.ts), so it runs in each new frame after it and calls it.
+ */
+async function readPrintedPages(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const print = window.print;
     window.print = function readThenPrint(this: Window) {
@@ -38,7 +40,7 @@ test.beforeEach(async ({ page }) => {
       return print.call(this);
     };
   });
-});
+}
 
 /** The whole page, or only what the window shows (a scrolled page, as the clerk sees it). */
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
@@ -170,6 +172,7 @@ test('the day’s log downloads as a CSV with the names and no Aadhaar number, a
 test('the day’s printed page holds the day’s table with the names', async ({ app }) => {
   await enrolTwo(app);
   await openToday(app);
+  await readPrintedPages(app);
   await app.getByRole('button', { name: 'Print the day' }).click();
   await expect.poll(() => app.evaluate(() => window.__printedPages?.length ?? 0)).toBe(1);
   const [printed] = await app.evaluate(() => window.__printedPages!);
