@@ -8,15 +8,20 @@ import { enrolDraft, forgetDraft } from './enrol-draft.svelte';
 import { navigation, openScreen } from './navigation.svelte';
 import { changePatient, recordsDesk } from './records-desk.svelte';
 import type { ScreenId } from './screens';
+import { verification } from './verify-progress.svelte';
 
 /** Screens that show a patient, or a patient's enrolment or verification in progress; closing leaves them for Today. */
 const PATIENT_SCREENS: readonly ScreenId[] = ['enrol', 'verify', 'patient', 'records'];
 
-/** The patient's name as the window shows it, '' for an enrolment still in progress, or null when nothing is held. */
+/**
+ * The patient's name as the window shows it, '' for an enrolment or a verification still in progress (no name yet),
+ * or null when nothing is held.
+ */
 export function patientInWindow(): string | null {
   if (desk.patient) return desk.patient.name;
   if (recordsDesk.patient) return recordsDesk.patient.name;
-  return enrolDraft.step !== 'aadhaar' || enrolDraft.typed.aadhaar !== '' ? '' : null;
+  const enrolling = enrolDraft.step !== 'aadhaar' || enrolDraft.typed.aadhaar !== '';
+  return enrolling || verification.inProgress ? '' : null;
 }
 
 export async function closePatient(reason: CloseReason): Promise<void> {
@@ -27,7 +32,7 @@ export async function closePatient(reason: CloseReason): Promise<void> {
   // The enrolment draft holds what was typed, the Aadhaar number among it.
   forgetDraft();
   desk.closed = reason;
-  // Leaving the screen also drops what it held by itself (Verify's step, Enrol's result). Settings and Today show no
+  // Leaving the screen also drops what it held by itself (Verify's step and its login in main, Enrol's result). Settings and Today show no
   // patient, and Settings may hold unsaved edits: they stay.
   if (PATIENT_SCREENS.includes(navigation.current)) await openScreen('today');
 }

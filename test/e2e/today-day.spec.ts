@@ -220,6 +220,7 @@ test('a verification left at its OTP step is closed too, and Verify starts afres
   await app.getByLabel('ABHA number, ABHA address or mobile').fill('asha.verma@sbx');
   await app.getByRole('button', { name: 'Send OTP' }).click();
   await expect(app.getByLabel('OTP (6 digits)')).toBeVisible();
+  await expect(app.getByTestId('patient-bar')).toContainText('An enrolment or verification is in progress');
   await app.clock.fastForward('05:01');
   await expect(app.getByTestId('patient-closed-note')).toHaveText('The patient was closed after 5 minutes without activity.');
   await openScreen(app, 3);
