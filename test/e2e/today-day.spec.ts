@@ -199,6 +199,10 @@ test('after 5 minutes without a key or the mouse, the patient is closed by itsel
   await expect(app.getByTestId('patient-closed-note')).toHaveText('The patient was closed after 5 minutes without activity.');
   await expect(app.getByTestId('patient-bar')).toHaveCount(0);
   await shot(app, 'idle-closed-en');
+  await app.getByRole('button', { name: /हिन्दी/ }).click();
+  await expect(app.getByTestId('patient-closed-note')).toHaveText('5 मिनट तक कोई गतिविधि न होने पर मरीज़ बंद कर दिया गया।');
+  await shot(app, 'idle-closed-hi');
+  await app.getByRole('button', { name: /English/ }).click();
   await openScreen(app, 4);
   await expect(app.getByRole('heading', { level: 2, name: 'No patient open' })).toBeVisible();
 });
@@ -252,6 +256,11 @@ test('Records: dates read dd-mm-yyyy, and Close patient leaves the Records scree
   await expect(request).toContainText(/\d{2}-\d{2}-\d{4} to \d{2}-\d{2}-\d{4}/);
   await expect(request).not.toContainText(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/);
   await shot(app, 'records-dates-en');
+  await app.getByRole('button', { name: /हिन्दी/ }).click();
+  await expect(request).toContainText(/\d{2}-\d{2}-\d{4} से \d{2}-\d{2}-\d{4} तक/);
+  await expect(app.getByTestId('patient-bar')).toContainText(`मरीज़: ${ASHA}`);
+  await shot(app, 'records-dates-hi');
+  await app.getByRole('button', { name: /English/ }).click();
   await expect(app.getByTestId('patient-bar')).toContainText(`Patient: ${ASHA}`);
   await app.getByTestId('patient-bar').getByRole('button', { name: 'Close patient' }).click();
   await expect(app.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
