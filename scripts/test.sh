@@ -35,12 +35,20 @@ rm -rf "$results" && mkdir -p "$results"
 status=0
 step() { echo; echo "== $1"; shift; "$@" || { echo "!! failed: $*"; status=1; }; }
 
+# Every step runs with a temp folder of its own (TMPDIR), looked at once they are done: a test that leaves a data folder,
+# a keychain or a PostgreSQL cluster behind fails the run, rather than piling up in the machine's temp directory.
+system_tmp="${TMPDIR:-/tmp}"
+keyring="$(mktemp -d -p "$system_tmp" abha-desk-keyring-XXXXXX)"
+scratch="$(mktemp -d -p "$system_tmp" abha-desk-test-XXXXXX)"
+trap 'rm -rf "$keyring" "$scratch"' EXIT
+# Others may pass through, not list: the relay tests' PostgreSQL runs as the postgres user in a folder inside.
+chmod 711 "$scratch"
+export TMPDIR="$scratch"
+
 step "type check (tsc, svelte-check)" npm run --silent check
 step "build renderer and main" npm run --silent build
 
 # Unit, integration and keychain tests run inside a private D-Bus session with a throwaway, unlocked keyring.
-keyring="$(mktemp -d)"
-trap 'rm -rf "$keyring"' EXIT
 mkdir -p -m 700 "$keyring/data" "$keyring/run"
 step "vitest (unit, integration, sandbox, keychain, install)" env XDG_DATA_HOME="$keyring/data" XDG_RUNTIME_DIR="$keyring/run" ABHA_DESK_EXPECT_KEYCHAIN=1 \
   dbus-run-session -- sh -c 'echo -n test-pass | gnome-keyring-daemon --unlock --components=secrets >/dev/null && \
@@ -53,6 +61,8 @@ step "end to end, Chromium window under Xvfb" env PLAYWRIGHT_JSON_OUTPUT_NAME="$
 npx tsx scripts/electron-binary.ts
 step "Electron launch tests" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/electron.json" \
   npx playwright test --project=electron --reporter=list,json
+
+step "nothing left in the temp folder" node scripts/check-temp-clean.mjs "$scratch"
 
 echo
 echo "npm test took ${SECONDS} s"

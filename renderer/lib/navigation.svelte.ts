@@ -82,7 +82,7 @@ const FIELD = 'input:not([type=hidden]):not([disabled]), select:not([disabled]),
 /**
  * Where the keyboard continues on a screen just opened: the first field of its form, which the form's step put the
  * caret in as it was drawn (focus.ts focusFirstField), so typing goes there at once; on a screen without one
- * (Today, Patient) the heading. Screen readers hear the screen's name either way (App.svelte's live region).
+ * (Patient) the heading. Screen readers hear the screen's name either way (App.svelte's live region).
  */
 export function focusScreen(): void {
   const heading = document.getElementById('screen-heading');

@@ -7,14 +7,13 @@ import type { RunningSandbox } from '../../sandbox/index';
 import { dayOnCard, downloadFrom, PNG_SIGNATURE, printCalls } from './browser-hand-over';
 import { test } from './controlled-sandbox';
 import { verify } from './front-desk-steps';
+import { reviewShot } from './review-shot';
 import { expect } from './web-mode';
 
 const ASHA = { address: 'asha.verma@sbx', abhaNumber: '91-4820-1736-5529', name: 'Asha Devi Verma' };
 
 async function shot(page: Page, name: string): Promise<void> {
-  // From the top: a whole-page capture of a scrolled page draws the sticky TRAINING banner where the window was.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `/tmp/i15/shots/h3-${name}.png`, fullPage: true });
+  await reviewShot(page, `cards-out-${name}`);
 }
 
 async function dropAbdm(sandbox: RunningSandbox, dropRate: number): Promise<void> {

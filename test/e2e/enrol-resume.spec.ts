@@ -6,6 +6,7 @@ import { TRAINING_IDENTITIES, type RunningSandbox } from '../../sandbox/index';
 import type { AbdmApi } from '../../electron/store/settings-schema';
 import { test } from './controlled-sandbox';
 import { enterAadhaarOtp, enterOtp, startEnrolment } from './front-desk-steps';
+import { reviewShot } from './review-shot';
 import { expect } from './web-mode';
 
 const ravi = TRAINING_IDENTITIES.newResident;
@@ -42,7 +43,7 @@ for (const abdmApi of ['v1', 'v3'] as const satisfies readonly AbdmApi[]) {
       // The mobile typed beside the OTP is kept by main; the Aadhaar number is in neither storage nor history.
       await expect(app.getByLabel('Mobile number for the ABHA')).toHaveValue(OTHER_MOBILE);
       expect(await pageStorage(app)).not.toMatch(/234567|67890124/);
-      if (abdmApi === 'v1') await app.screenshot({ path: '/tmp/i15/shots/h2-enrol-after-reload-en.png' });
+      if (abdmApi === 'v1') await reviewShot(app, 'enrol-after-reload-en', { fullPage: false });
 
       await enterAadhaarOtp(app, OTHER_MOBILE);
       const mobileOtpSent = app.getByRole('status').filter({ hasText: 'An OTP was sent to XXXXXX0017' });

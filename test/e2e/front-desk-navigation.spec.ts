@@ -58,9 +58,10 @@ test('a screen opens with the caret in its first field, and its name is announce
   await app.keyboard.press('Alt+Digit3');
   await expect(app.getByLabel('ABHA number, ABHA address or mobile')).toBeFocused();
   await expect(app.getByTestId('screen-announcement')).toHaveText('Verify ABHA');
-  // Today has no form to fill: the heading takes focus, so the keyboard continues from the top.
+  // Today's first field is its search: a name typed at once finds the patient of the day.
   await app.keyboard.press('Alt+Digit1');
-  await expect(heading(app, 'Today')).toBeFocused();
+  await expect(app.getByLabel('Search the day')).toBeFocused();
+  await expect(app.getByTestId('screen-announcement')).toHaveText('Today');
 
   await app.getByRole('button', { name: 'Language: हिन्दी' }).click();
   await app.keyboard.press('Alt+Digit2');

@@ -1,12 +1,11 @@
 // What the Records E2E specs share: the simulator beside the app, screenshots to look at, opening the screen,
 // confirming a patient and asking for their records, and reading every record in the list.
-import { copyFileSync, mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { endpointsOf } from '../../electron/training/simulator';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { OTP } from './front-desk-steps';
 import { keyContent } from './record-content';
+import { reviewShot } from './review-shot';
 import { test as base, expect, openScreen } from './web-mode';
 
 export { expect };
@@ -21,14 +20,9 @@ export const test = base.extend<{ sandbox: RunningSandbox }>({
   webOptions: async ({ sandbox }, use) => use({ training: async () => endpointsOf(sandbox) }),
 });
 
-const SHOTS = '/tmp/shots';
-
-/** A screenshot into the test's output folder, and a copy in /tmp/shots/records-<name>.png to look at. */
+/** A whole-page screenshot to look at: test-results/shots/<project>/records-<name>.png. */
 export async function shot(page: Page, name: string): Promise<void> {
-  const file = test.info().outputPath(`records-${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  mkdirSync(SHOTS, { recursive: true });
-  copyFileSync(file, path.join(SHOTS, `records-${name}.png`));
+  await reviewShot(page, `records-${name}`);
 }
 
 /**

@@ -10,6 +10,7 @@ import { startWebServer, type WebServer } from '../../web-mode/server';
 import { openConfSettings } from '../../electron/store/settings';
 import { memorySecretDriver } from '../../electron/store/vault';
 import { enrol, verify } from './front-desk-steps';
+import { reviewShot } from './review-shot';
 import { expect, openScreen, setAdminPin, test } from './web-mode';
 
 const ravi = TRAINING_IDENTITIES.newResident;
@@ -27,7 +28,7 @@ async function openApp(page: Page, server: WebServer): Promise<void> {
 
 async function shot(page: Page, name: string): Promise<void> {
   // What the window shows: the part of the screen this test is about is at its top.
-  await page.screenshot({ path: `/tmp/i15/shots/h1-${name}.png` });
+  await reviewShot(page, `no-keychain-${name}`, { fullPage: false });
 }
 
 // Both ABDM API generations: the simulator keeps the accounts each one makes (Health ID v1, ABHA v3).

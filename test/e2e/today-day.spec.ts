@@ -7,6 +7,7 @@ import { TRAINING_IDENTITIES } from '../../sandbox/index';
 import { downloadFrom, printCalls } from './browser-hand-over';
 import { enrol, openEnrol, verify } from './front-desk-steps';
 import { askFiveYears, nameDoctor, test } from './records-steps';
+import { reviewShot } from './review-shot';
 import { expect, openScreen } from './web-mode';
 
 const ravi = TRAINING_IDENTITIES.newResident;
@@ -44,9 +45,7 @@ async function readPrintedPages(page: Page): Promise<void> {
 
 /** The whole page, or only what the window shows (a scrolled page, as the clerk sees it). */
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
-  // A whole-page capture of a scrolled page would draw the sticky banner where the window was.
-  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `/tmp/i15/shots/h4-${name}.png`, fullPage });
+  await reviewShot(page, `desk-day-${name}`, { fullPage });
 }
 
 /** "HH:mm" of a moment, written out here as Today shows times (24-hour, local). */

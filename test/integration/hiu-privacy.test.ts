@@ -159,7 +159,8 @@ describe.each(ABDM_APIS)('at rest on ABDM API %s', (api) => {
     // The scan does see what is written in clear (settings.json holds the requesting doctor's name).
     expect(scan(dataFolder, [text('requesting doctor', DOCTOR.requesterName)], 'control')).not.toEqual([]);
 
-    await app.close();
+    // The folder is kept past the close for the scan; afterEach removes it.
+    await app.close({ keepDataFolder: true });
     app = undefined;
     const foundClosed = scan(dataFolder, needles, 'after closing');
     expect([...foundRunning, ...foundClosed]).toEqual([]);
