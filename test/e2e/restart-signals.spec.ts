@@ -61,7 +61,14 @@ async function expectOnToday(page: Page, patients: { name: string; address: stri
 }
 
 /** Enrols a new resident and opens the patient from the result, as the clerk does to hand over the card: it shows. */
-async function enrolAndOpen(page: Page, patient: typeof ravi, address: string): Promise<void> {
+/** A new resident of the training simulator, with the name the desk shows. */
+interface Resident {
+  aadhaar: string;
+  aadhaarMobile: string;
+  name: string;
+}
+
+async function enrolAndOpen(page: Page, patient: Resident, address: string): Promise<void> {
   await enrol(page, patient.aadhaar, patient.aadhaarMobile, address);
   await expect(page.getByRole('heading', { level: 2, name: 'ABHA created' })).toBeVisible();
   await page.getByRole('button', { name: 'Open the patient' }).click();
