@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KEY_ACCOUNT, openDatabase } from '../../electron/store/db';
 import { keytarDriver } from '../../electron/store/keytar-driver';
 import { openVault } from '../../electron/store/vault';
@@ -42,15 +42,18 @@ it.runIf(expected)('npm test has a keychain to test against (keytar built, a Sec
 
 // A service name of our own, so a developer's real 'abha-desk' entries are never touched.
 const service = `abha-desk-test-${randomUUID()}`;
-const dir = mkdtempSync(path.join(tmpdir(), 'abha-keychain-'));
-
-afterAll(async () => {
-  rmSync(dir, { recursive: true, force: true });
-  if (skipReason) return;
-  for (const { account } of await keytar.findCredentials(service)) await keytar.deletePassword(service, account);
-});
 
 describe.skipIf(skipReason !== null)('keytar driver against the Secret Service', () => {
+  // Made and removed inside the suite: a skipped file runs no hooks, so a folder made at the top would be left behind.
+  let dir = '';
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'abha-keychain-'));
+  });
+  afterAll(async () => {
+    rmSync(dir, { recursive: true, force: true });
+    for (const { account } of await keytar.findCredentials(service)) await keytar.deletePassword(service, account);
+  });
+
   it('stores, reads and deletes a secret', async () => {
     const driver = keytarDriver(service);
     await driver.set('client-secret', 'd3c0-secret');
