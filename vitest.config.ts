@@ -9,7 +9,7 @@ export default defineConfig({
     hookTimeout: 20_000,
     pool: 'forks',
     // Vitest's default leaves a core free, which is one worker on a 2-core CI machine; most files wait on sockets,
-    // child processes and databases rather than the CPU, so two workers there take about 6 minutes instead of 8.
+    // child processes and databases rather than the CPU, so two workers there take about 6½ minutes instead of 8.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     // Processed by Vitest rather than loaded by Node, so a test's stand-in for `electron` reaches electron-store.
     server: { deps: { inline: ['electron-store'] } },

@@ -3,48 +3,28 @@
 // on the same data folder, more work done, then killed with SIGKILL (a crash, a power cut of the process) right after a
 // second enrolment, and started once more. Each time Today names the patients, a patient opens from Today, the card
 // reprints without a new OTP, and Verify finds the ABHA the training simulator made before the stop.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { TRAINING_IDENTITIES } from '../../sandbox/index';
 import { openConfSettings } from '../../electron/store/settings';
 import { printCalls, watchPrinting } from './browser-hand-over';
 import { enrol, verify } from './front-desk-steps';
 import { reviewShot } from './review-shot';
+import { exitOf, startWebCommand, URL_LINE, type WebCommand } from './web-command-process';
 import { expect, openScreen, test } from './web-mode';
 
-const repo = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = path.join(repo, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const ravi = { ...TRAINING_IDENTITIES.newResident, name: 'Ravi Kumar Sharma' };
 const priya = { ...TRAINING_IDENTITIES.secondResident, name: 'Priya Rani Reddy' };
 
-interface RunningApp {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
+/** `npm run web -- --keychain file --data-dir <folder>` on free ports; resolves with its URL once it serves. */
+async function startApp(dataFolder: string): Promise<WebCommand & { url: string }> {
+  const command = startWebCommand(['--port', '0', '--bridge-port', '0', '--keychain', 'file', '--data-dir', dataFolder]);
+  return { ...command, url: await command.line(URL_LINE) };
 }
 
-/** `npm run web -- --keychain file --data-dir <folder>` on free ports, as its own process; resolves once it prints its URL. */
-async function startApp(dataFolder: string): Promise<RunningApp> {
-  const args = [tsx, 'scripts/web.ts', '--port', '0', '--bridge-port', '0', '--keychain', 'file', '--data-dir', dataFolder];
-  const child = spawn(process.execPath, args, { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const urlLine = /^ABHA Desk \(web mode\): (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{43})$/m;
-  await expect.poll(() => urlLine.exec(output)?.[1] ?? (child.exitCode !== null ? `exited: ${output}` : ''), { timeout: 30_000 }).toMatch(/^http:/);
-  return { child, url: urlLine.exec(output)![1]!, output: () => output };
-}
-
-function stopped(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-}
-
-async function openApp(page: Page, running: RunningApp): Promise<void> {
+async function openApp(page: Page, running: { url: string }): Promise<void> {
   await page.goto(running.url);
   await expect(page.getByTestId('app-version')).toBeVisible();
 }
@@ -60,7 +40,6 @@ async function expectOnToday(page: Page, patients: { name: string; address: stri
   }
 }
 
-/** Enrols a new resident and opens the patient from the result, as the clerk does to hand over the card: it shows. */
 /** A new resident of the training simulator, with the name the desk shows. */
 interface Resident {
   aadhaar: string;
@@ -68,6 +47,7 @@ interface Resident {
   name: string;
 }
 
+/** Enrols a new resident and opens the patient from the result, as the clerk does to hand over the card: it shows. */
 async function enrolAndOpen(page: Page, patient: Resident, address: string): Promise<void> {
   await enrol(page, patient.aadhaar, patient.aadhaarMobile, address);
   await expect(page.getByRole('heading', { level: 2, name: 'ABHA created' })).toBeVisible();
@@ -100,7 +80,7 @@ for (const api of ['v1', 'v3'] as const) {
     test.setTimeout(120_000);
     await watchPrinting(page, { openDialog: headless });
     const dataFolder = mkdtempSync(path.join(os.tmpdir(), 'abha-desk-restart-'));
-    const running: ChildProcess[] = [];
+    const running: WebCommand['child'][] = [];
     try {
       openConfSettings(dataFolder).update({ abdmApi: api });
 
@@ -112,7 +92,7 @@ for (const api of ['v1', 'v3'] as const) {
       await enrolAndOpen(page, ravi, 'ravi.restart');
       await printCard(page);
       first.child.kill('SIGTERM');
-      expect(await stopped(first.child)).toEqual({ code: 0, signal: null });
+      expect(await exitOf(first.child)).toEqual({ code: 0, signal: null });
 
       // Started again: the day is there; Ravi's card reprints. Priya is enrolled and opened, and the process is killed.
       const second = await startApp(dataFolder);
@@ -123,7 +103,7 @@ for (const api of ['v1', 'v3'] as const) {
       await openAndReprint(page, ravi);
       await enrolAndOpen(page, priya, 'priya.restart');
       second.child.kill('SIGKILL');
-      expect(await stopped(second.child)).toEqual({ code: null, signal: 'SIGKILL' });
+      expect(await exitOf(second.child)).toEqual({ code: null, signal: 'SIGKILL' });
 
       // After the kill: both patients are named, the reprint before it is in the day's log, Priya's card reprints, and
       // the simulator still knows both ABHAs.
@@ -147,7 +127,7 @@ for (const api of ['v1', 'v3'] as const) {
       await reviewShot(page, `restart-sigkill-verified-${api}-en`);
     } finally {
       for (const child of running) child.kill('SIGKILL');
-      await Promise.all(running.map(stopped));
+      await Promise.all(running.map(exitOf));
       rmSync(dataFolder, { recursive: true, force: true });
     }
   });

@@ -1,37 +1,15 @@
 // `npm run web` itself (after the build): it prints a URL whose page shows the version from main.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pkg from '../../package.json' with { type: 'json' };
+import { exitOf, startWebCommand, URL_LINE } from './web-command-process';
 import { expect, test } from './web-mode';
 
-const repo = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = path.join(repo, 'node_modules', 'tsx', 'dist', 'cli.mjs');
-
-function startCommand(args: string[]): { child: ChildProcess; output: () => string; line: (pattern: RegExp) => Promise<string> } {
-  const child = spawn(process.execPath, [tsx, 'scripts/web.ts', ...args], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const line = (pattern: RegExp) =>
-    expect
-      .poll(() => pattern.exec(output)?.[1], { timeout: 20_000, message: `waiting for ${pattern} in:\n${output}` })
-      .toBeTruthy()
-      .then(() => pattern.exec(output)![1]!);
-  return { child, output: () => output, line };
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
 test('prints the URL; the page shows the version; the temporary data folder goes on exit', async ({ page }) => {
-  const command = startCommand(['--port', '0', '--keychain', 'memory']);
+  const command = startWebCommand(['--port', '0', '--keychain', 'memory']);
   try {
-    const url = await command.line(/^ABHA Desk \(web mode\): (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{43})$/m);
+    const url = await command.line(URL_LINE);
     const dataFolder = await command.line(/^Data folder: (.+) \(temporary, removed on exit\)$/m);
     expect(existsSync(dataFolder)).toBe(true);
 
@@ -42,7 +20,7 @@ test('prints the URL; the page shows the version; the temporary data folder goes
     await expect(page.getByRole('region', { name: 'Data protection' })).toContainText('Nothing is kept on this computer in this run');
 
     command.child.kill('SIGTERM');
-    expect(await exited(command.child)).toBe(0);
+    expect((await exitOf(command.child)).code).toBe(0);
     expect(existsSync(dataFolder)).toBe(false);
   } finally {
     command.child.kill('SIGKILL');
@@ -50,8 +28,8 @@ test('prints the URL; the page shows the version; the temporary data folder goes
 });
 
 test('rejects a bad flag with a specific message', async () => {
-  const command = startCommand(['--keychain', 'vault']);
-  expect(await exited(command.child)).toBe(2);
+  const command = startWebCommand(['--keychain', 'vault']);
+  expect((await exitOf(command.child)).code).toBe(2);
   expect(command.output()).toContain('--keychain must be "system", "file" or "memory", not "vault".');
 });
 
@@ -63,17 +41,17 @@ for (const [args, value] of [
   [['--bridge-port='], ''],
 ] as const) {
   test(`refuses ${args.join(' ')}: the bridge port is a whole number from 0 to 65535`, async () => {
-    const command = startCommand(['--port', '0', '--keychain', 'memory', ...args]);
-    expect(await exited(command.child)).toBe(2);
+    const command = startWebCommand(['--port', '0', '--keychain', 'memory', ...args]);
+    expect((await exitOf(command.child)).code).toBe(2);
     expect(command.output()).toContain(`--bridge-port must be a whole number from 0 to 65535, not "${value}".`);
     expect(command.output()).toContain('Usage: npm run web -- [--port 5174] [--bridge-port <port>]');
   });
 }
 
 test('takes --bridge-port 0, and names the bridge address only when the bridge is listening', async () => {
-  const command = startCommand(['--port', '0', '--keychain', 'memory', '--bridge-port', '0']);
+  const command = startWebCommand(['--port', '0', '--keychain', 'memory', '--bridge-port', '0']);
   try {
-    await command.line(/^ABHA Desk \(web mode\): (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{43})$/m);
+    await command.line(URL_LINE);
     // Everything the command printed has arrived once its output streams close.
     const closed = new Promise<number | null>((resolve) => command.child.once('close', (code) => resolve(code)));
     command.child.kill('SIGTERM');
@@ -90,8 +68,8 @@ test('takes --bridge-port 0, and names the bridge address only when the bridge i
 test('refuses --keychain memory with --data-dir, which would leave a database no later run could open', async () => {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'abha-web-refused-'));
   try {
-    const command = startCommand(['--port', '0', '--keychain', 'memory', '--data-dir', folder]);
-    expect(await exited(command.child)).toBe(2);
+    const command = startWebCommand(['--port', '0', '--keychain', 'memory', '--data-dir', folder]);
+    expect((await exitOf(command.child)).code).toBe(2);
     expect(command.output()).toContain('--keychain memory keeps the database key only while this run lasts');
     expect(command.output()).toContain('Leave out --data-dir');
     expect(readdirSync(folder)).toEqual([]);
@@ -105,15 +83,15 @@ test('--keychain file keeps the key in the data folder, says so on the console, 
   const secretsFile = path.join(folder, 'vault', 'secrets.json');
   try {
     for (const run of ['first', 'second']) {
-      const command = startCommand(['--port', '0', '--bridge-port', '0', '--keychain', 'file', '--data-dir', folder]);
+      const command = startWebCommand(['--port', '0', '--bridge-port', '0', '--keychain', 'file', '--data-dir', folder]);
       try {
-        const url = await command.line(/^ABHA Desk \(web mode\): (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{43})$/m);
+        const url = await command.line(URL_LINE);
         expect(command.output()).toContain(`Data folder: ${folder}\n`);
         expect(command.output()).toContain(`the database key and the other secrets are kept in ${secretsFile}, readable only by this user`);
         await page.goto(url);
         await expect(page.getByTestId('app-version')).toHaveText(pkg.version);
         command.child.kill('SIGTERM');
-        expect(await exited(command.child), `${run} run`).toBe(0);
+        expect((await exitOf(command.child)).code, `${run} run`).toBe(0);
       } finally {
         command.child.kill('SIGKILL');
       }
