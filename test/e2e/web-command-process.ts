@@ -1,12 +1,10 @@
 // `npm run web` as its own process, as an operator starts it: its output as it arrives, a line waited for, its exit.
 // Shared by the command's own spec and the restart spec (which stops it with SIGTERM and SIGKILL).
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from './web-mode';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
-const tsx = path.join(repo, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 /** The line web mode prints once it serves; its one group is the URL with the run's token. */
 export const URL_LINE = /^ABHA Desk \(web mode\): (http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{43})$/m;
@@ -20,7 +18,9 @@ export interface WebCommand {
 }
 
 export function startWebCommand(args: string[]): WebCommand {
-  const child = spawn(process.execPath, [tsx, 'scripts/web.ts', ...args], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+  // One process, with tsx as a loader: tsx's own CLI runs the script in a child process, so a SIGKILL sent to the CLI
+  // would leave the app running as an orphan, holding its data folder.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/web.ts', ...args], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
