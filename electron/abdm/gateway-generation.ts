@@ -84,12 +84,17 @@ export class OperationNotOnThisApi extends Error {
   }
 }
 
-/** How the bridge checks the bearer token on a callback (bridge/gateway-token.ts). */
+/** How the bridge checks the bearer token on a callback (bridge/gateway-token.ts, docs/bridge.md). */
 export interface CallbackTokenRules {
   /** The `aud` the token must name; not checked when absent. */
   audience?: string;
-  /** The realm role the token must carry (with a clientId claim); null: neither is checked. */
-  requiredRole: string | null;
+  /**
+   * The realm role the token must carry. Only the gateway's own token has `gateway`; a client's session token from
+   * the same gateway (same keys, same issuer, same audience) has hiu, hip, healthId… and must never pass.
+   */
+  requiredRole: string;
+  /** The claims that may name the calling client, the first present wins; one is required. Default `clientId`. */
+  clientIdClaims?: readonly string[];
 }
 
 /** What the bridge serves for one callback kind. */

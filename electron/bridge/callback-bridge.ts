@@ -115,6 +115,7 @@ export function registerBridgeRoutes(app: FastifyInstance, opts: BridgeRouteOpti
     jwksHeaders: opts.jwksHeaders,
     audience: opts.generation.callbackToken.audience,
     requiredRole: opts.generation.callbackToken.requiredRole,
+    clientIdClaims: opts.generation.callbackToken.clientIdClaims,
   });
 
   function refuse(reply: FastifyReply, status: number, reason: RefusalReason, message: string): FastifyReply {
