@@ -119,6 +119,8 @@ export interface GatewayGeneration {
   readonly callbackRoutes: readonly CallbackRoute[];
   /** Builds the request for an operation from a v0.5-shaped payload (no requestId/timestamp in it). */
   request(operation: HiuOperation, envelope: Envelope, payload: Record<string, unknown>): GatewayRequest;
+  /** The header a callback's own id travels in (v3: REQUEST-ID), checked before the body is read; absent: the body's. */
+  readonly requestIdHeader?: string;
   /** Reads the ids of a callback whose body already passed its route's schema. */
   callbackIds(headers: Record<string, string | undefined>, body: Record<string, unknown>): CallbackIds;
   /** The v0.5-shaped payload of a callback (for v0.5 the body itself). */

@@ -95,6 +95,7 @@ export const GATEWAY_V3: GatewayGeneration = {
     if (path === undefined) throw new OperationNotOnThisApi(operation, 'v3');
     return { path, headers: headersFor(envelope), body: bodyFor(operation, payload) };
   },
+  requestIdHeader: 'REQUEST-ID',
   callbackIds(headers, body): CallbackIds {
     const response = body.response as { requestId?: unknown } | undefined;
     return {

@@ -6,6 +6,7 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { GatewayGeneration } from '../abdm/gateway-generation';
+import { isUuid } from '../abdm/request-id';
 import { describeIssues } from './body-issues';
 import { CounterBoard } from './bridge-counters';
 import { createGatewayTokenVerifier, type GatewayTokenVerifier } from './gateway-token';
@@ -180,8 +181,17 @@ export function registerBridgeRoutes(app: FastifyInstance, opts: BridgeRouteOpti
     return refuse(reply, check.status, check.reason, check.message);
   }
 
+  /** v3: the callback's own id is a header, so a bad one is refused before the body is read. */
+  async function checkRequestIdHeader(request: FastifyRequest, reply: FastifyReply) {
+    const name = opts.generation.requestIdHeader;
+    if (!name) return;
+    const value = request.headers[name.toLowerCase()];
+    if (value === undefined) return refuse(reply, 400, 'bad-body', `The ${request.routeOptions.url} callback was refused: it has no ${name} header.`);
+    if (!isUuid(value)) return refuse(reply, 400, 'bad-body', requestIdRefusal(request.routeOptions.url ?? '', name, value));
+  }
+
   for (const route of opts.generation.callbackRoutes) {
-    app.post(route.path, { bodyLimit: callbackLimit, onRequest: verifyToken }, async (request, reply) => {
+    app.post(route.path, { bodyLimit: callbackLimit, onRequest: [verifyToken, checkRequestIdHeader] }, async (request, reply) => {
       const body = request.body as JsonBody | undefined;
       const issues = bodyIssues(body, route.schema);
       if (issues) return refuse(reply, 400, 'bad-body', `The ${route.path} body was refused: ${issues}`);
@@ -189,6 +199,8 @@ export function registerBridgeRoutes(app: FastifyInstance, opts: BridgeRouteOpti
       const ids = opts.generation.callbackIds(request.headers as Record<string, string | undefined>, json);
       // v3 puts a callback's own id in its REQUEST-ID header; without one it cannot be stored or told from a repeat.
       if (!ids.requestId) return refuse(reply, 400, 'bad-body', `The ${route.path} callback was refused: it has no REQUEST-ID header.`);
+      // It is the inbox's key and ends up on screens and in logs: a UUID and nothing else (the value is not echoed).
+      if (!isUuid(ids.requestId)) return refuse(reply, 400, 'bad-body', requestIdRefusal(route.path, 'REQUEST-ID', ids.requestId));
       const callback: ReceivedCallback = {
         requestId: ids.requestId,
         kind: route.kind,
@@ -256,6 +268,12 @@ export function registerBridgeRoutes(app: FastifyInstance, opts: BridgeRouteOpti
 
   // The gateway may probe an HIU's heartbeat (gateway-v05.md §2.1).
   app.get('/v0.5/heartbeat', async () => ({ timestamp: iso(), status: 'UP' }));
+}
+
+/** Says what is wrong without repeating the value: it may be long, markup, or bidi controls meant for a screen. */
+function requestIdRefusal(path: string, name: string, value: string | string[]): string {
+  const length = Array.isArray(value) ? value.join().length : value.length;
+  return `The ${path} callback was refused: its ${name} must be a UUID (8-4-4-4-12 hex digits); it was ${length} characters of something else.`;
 }
 
 function bodyIssues(body: JsonBody | undefined, schema: z.ZodType): string | null {

@@ -100,6 +100,26 @@ describe('a v3 callback', () => {
     expect(db.database.db.prepare('SELECT COUNT(*) AS n FROM inbox').get()).toEqual({ n: 0 });
   });
 
+  it('a REQUEST-ID that is not a UUID is refused with 400 on every v3 route, not stored, the value not echoed', async () => {
+    const running = await bridge();
+    // What the security probe sent (issue 23): 300 characters, bidi controls (UTF-8 bytes on the wire), markup.
+    const bidi = Buffer.from('\u202E\u2066', 'utf8').toString('latin1');
+    const bad = ['a'.repeat(300), `${bidi}${randomUUID()}`, '<b>x</b>', `${randomUUID()}x`, randomUUID().replaceAll('-', '')];
+    for (const route of GATEWAY_V3.callbackRoutes) {
+      for (const id of bad) {
+        const res = await post(`${running.url}${route.path}`, onInit(), { ...bearer(await v3Token()), 'REQUEST-ID': id });
+        expect(res.status, `${route.path} ${id.length}`).toBe(400);
+        expect(res.json.error.code).toBe('bad-body');
+        expect(res.json.error.message).toMatch(/REQUEST-ID must be a UUID/);
+        expect(res.text).not.toContain(id.slice(0, 8));
+      }
+    }
+    expect(db.database.db.prepare('SELECT COUNT(*) AS n FROM inbox').get()).toEqual({ n: 0 });
+    // Upper-case hex is still a UUID (RFC 9562 §4: input is case-insensitive).
+    const upper = randomUUID().toUpperCase();
+    expect((await post(`${running.url}${ON_INIT}`, onInit(), { ...bearer(await v3Token()), 'REQUEST-ID': upper })).status).toBe(202);
+  });
+
   it('the JWKS was asked for with REQUEST-ID, TIMESTAMP and X-CM-ID', async () => {
     const running = await bridge();
     await post(`${running.url}${ON_INIT}`, onInit(), { ...bearer(await v3Token()), 'REQUEST-ID': randomUUID() });
