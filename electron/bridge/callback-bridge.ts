@@ -9,6 +9,7 @@ import type { GatewayGeneration } from '../abdm/gateway-generation';
 import { isUuid } from '../abdm/request-id';
 import { describeIssues } from './body-issues';
 import { CounterBoard } from './bridge-counters';
+import { capConnectionsPerAddress, connectionLimits, serverOptions, type ConnectionLimits } from './connection-limits';
 import { createGatewayTokenVerifier, type GatewayTokenVerifier } from './gateway-token';
 import type { BridgeCounters, BridgeListener, CallbackInbox, DataPushInbox, ReceivedCallback, ReceivedPushPage, RefusalReason } from './ports';
 import { DATA_PUSH_PREFIX, isWellFormedPushSecret } from './push-secret';
@@ -38,6 +39,8 @@ export interface CallbackBridgeOptions {
   callbackLimitBytes?: number;
   /** Largest data-push page (settings: bridge.dataPushLimitMb). */
   dataPushLimitBytes: number;
+  /** Timeouts and the per-address connection cap (connection-limits.ts); the defaults unless given. */
+  connections?: Partial<ConnectionLimits>;
 }
 
 export interface RunningBridge {
@@ -89,12 +92,15 @@ export type BridgeRouteOptions = Omit<CallbackBridgeOptions, 'host' | 'port'>;
 
 /** The Fastify app and its counters, not listening yet. */
 export function buildBridgeApp(opts: CallbackBridgeOptions): { app: FastifyInstance; counters: CounterBoard } {
+  const limits = connectionLimits(opts.connections);
   const app = Fastify({
     logger: false,
     bodyLimit: opts.callbackLimitBytes ?? DEFAULT_CALLBACK_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
+    ...serverOptions(limits),
   });
+  capConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress);
   const counters = new CounterBoard();
   registerBridgeRoutes(app, opts, counters);
   return { app, counters };
@@ -119,9 +125,13 @@ export function registerBridgeRoutes(app: FastifyInstance, opts: BridgeRouteOpti
     clientIdClaims: opts.generation.callbackToken.clientIdClaims,
   });
 
+  /**
+   * Every refusal closes its connection once answered: Node would otherwise keep reading (and discarding) the rest
+   * of an unread body for as long as the caller trickles it, then keep the connection for the next request.
+   */
   function refuse(reply: FastifyReply, status: number, reason: RefusalReason, message: string): FastifyReply {
     counters.refused(iso(), reason, reply.request.url);
-    return reply.code(status).header('cache-control', 'no-store').send({ error: { code: reason, message } });
+    return reply.code(status).header('cache-control', 'no-store').header('connection', 'close').send({ error: { code: reason, message } });
   }
 
   /** Runs `fn` once the response is out (or the connection gone); a listener's failure is not the caller's. */
@@ -162,7 +172,7 @@ export function registerBridgeRoutes(app: FastifyInstance, opts: BridgeRouteOpti
         return refuse(reply, 400, 'bad-body', error.message);
       default:
         if ((error.statusCode ?? 500) < 500) return refuse(reply, error.statusCode!, 'bad-body', error.message);
-        return reply.code(500).send({ error: { code: 'internal', message: 'The bridge failed on this request; nothing was stored.' } });
+        return reply.code(500).header('connection', 'close').send({ error: { code: 'internal', message: 'The bridge failed on this request; nothing was stored.' } });
     }
   });
 
