@@ -9,7 +9,7 @@ export const CLIENT_ROLES = ['hiu', 'hip', 'healthId', 'OIDC', 'offline_access']
 /**
  * Who the gateway's own callbacks and pushes come from: its own client id and the one realm role no client's session
  * has (ProjectEKA's GatewayTokenVerifier requires it, gateway-v05.md §3.2). The same keys sign both kinds of token,
- * so this role is all a bridge can tell them apart by (docs/sandbox-hiecm-v3.md, "Tokens").
+ * so this role is all a bridge can tell them apart by (docs/bridge.md, "Whose token").
  */
 export const GATEWAY_CLIENT_ID = 'gateway';
 export const GATEWAY_ROLES = ['gateway'];
