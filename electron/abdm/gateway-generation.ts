@@ -84,12 +84,17 @@ export class OperationNotOnThisApi extends Error {
   }
 }
 
-/** How the bridge checks the bearer token on a callback (bridge/gateway-token.ts). */
+/** How the bridge checks the bearer token on a callback (bridge/gateway-token.ts, docs/bridge.md). */
 export interface CallbackTokenRules {
   /** The `aud` the token must name; not checked when absent. */
   audience?: string;
-  /** The realm role the token must carry (with a clientId claim); null: neither is checked. */
-  requiredRole: string | null;
+  /**
+   * The realm role the token must carry. Only the gateway's own token has `gateway`; a client's session token from
+   * the same gateway (same keys, same issuer, same audience) has hiu, hip, healthId… and must never pass.
+   */
+  requiredRole: string;
+  /** The claims that may name the calling client, the first present wins; one is required. Default `clientId`. */
+  clientIdClaims?: readonly string[];
 }
 
 /** What the bridge serves for one callback kind. */
@@ -114,6 +119,8 @@ export interface GatewayGeneration {
   readonly callbackRoutes: readonly CallbackRoute[];
   /** Builds the request for an operation from a v0.5-shaped payload (no requestId/timestamp in it). */
   request(operation: HiuOperation, envelope: Envelope, payload: Record<string, unknown>): GatewayRequest;
+  /** The header a callback's own id travels in (v3: REQUEST-ID), checked before the body is read; absent: the body's. */
+  readonly requestIdHeader?: string;
   /** Reads the ids of a callback whose body already passed its route's schema. */
   callbackIds(headers: Record<string, string | undefined>, body: Record<string, unknown>): CallbackIds;
   /** The v0.5-shaped payload of a callback (for v0.5 the body itself). */

@@ -3,18 +3,22 @@
 // fields pass (the gateway and the CM add some). Lenient where real peers differ from the file
 // (reference/spec/gateway-v05.md §1.2, §2.15, §2.18, §2.20, §5.3):
 // - timestamps are ISO-like strings with or without a zone and with 1–9 fraction digits (Java's LocalDateTime);
-// - ids are any non-empty string of at most 100 characters (the file says uuid for some; not every peer sends one);
+// - ids are any non-empty string of at most 100 characters (the file says uuid for some; not every peer sends one),
+//   except the callback's own `requestId`, which the gateway always makes a fresh UUID (§1.2) and the inbox keys on;
 // - `error` may be null or absent, and a callback carrying an `error` may lack `timestamp` (the gateway's own
 //   error relay, §5.3);
 // - a data push may omit pageNumber/pageCount (page 1 of 1);
 // - subscription notifications may say REVOKED or EXPIRED, patient status may say ACTIVE (= REACTIVATED).
 import { z } from 'zod';
 import type { CallbackKind } from './gateway-generation';
+import { UUID_PATTERN } from './request-id';
 
 /** Date, or date and time with optional seconds, 1–9 fraction digits and an optional zone. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
 const id = z.string().min(1).max(100);
+/** The callback's own id: a UUID (issue 23: it is stored and shown, so it may carry nothing else). */
+const requestId = z.string().regex(UUID_PATTERN, { error: 'must be a UUID' });
 const timestamp = z.string().max(64).regex(TIMESTAMP, { error: 'expected an ISO 8601 date-time' });
 const text = z.string();
 const obj = <T extends z.ZodRawShape>(shape: T) => z.object(shape).loose();
@@ -60,7 +64,7 @@ const permission = obj({
 const careContext = obj({ patientReference: text, careContextReference: text });
 
 // ── Envelopes ───────────────────────────────────────────────────────────────────────────────────
-const envelope = { requestId: id, timestamp: timestamp.optional(), error: errorObject.nullish() };
+const envelope = { requestId, timestamp: timestamp.optional(), error: errorObject.nullish() };
 
 /** A timestamp is required, unless the body carries an error (the gateway relays CM failures without one). */
 function timestamped<T extends z.ZodType>(schema: T): T {

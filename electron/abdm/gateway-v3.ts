@@ -83,9 +83,10 @@ export const GATEWAY_V3: GatewayGeneration = {
   certsPath: '/gateway/v3/certs',
   // The JWKS is asked for with the same headers as every v3 call (abdm-v3.md §1); X-HIU-ID is not among them.
   certsHeaders: (cmId) => ({ ...v3Headers(), 'X-CM-ID': cmId }),
-  // Gateway v3 callback tokens are Keycloak tokens for audience `account` (abdm-v3.md §1); no gateway role is
-  // documented for them, so none is required.
-  callbackToken: { audience: 'account', requiredRole: null },
+  // Gateway v3 callback tokens are Keycloak tokens for audience `account` (abdm-v3.md §1). Every client's session
+  // token is one too, signed by the same keys, so the audience tells nothing: the `gateway` realm role does, as on
+  // v0.5 (gateway-v05.md §3.2; docs/bridge.md, "Whose token"). Keycloak always writes `azp`; `clientId` is a mapper.
+  callbackToken: { audience: 'account', requiredRole: 'gateway', clientIdClaims: ['clientId', 'azp'] },
   // NHA's HIP data push is unchanged from v0.5 (DataNotification).
   dataPushSchema: V05_DATA_PUSH_SCHEMA,
   supports: (operation) => REQUEST_PATHS[operation] !== undefined,
@@ -94,6 +95,7 @@ export const GATEWAY_V3: GatewayGeneration = {
     if (path === undefined) throw new OperationNotOnThisApi(operation, 'v3');
     return { path, headers: headersFor(envelope), body: bodyFor(operation, payload) };
   },
+  requestIdHeader: 'REQUEST-ID',
   callbackIds(headers, body): CallbackIds {
     const response = body.response as { requestId?: unknown } | undefined;
     return {

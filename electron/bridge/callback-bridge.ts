@@ -6,8 +6,10 @@
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { GatewayGeneration } from '../abdm/gateway-generation';
+import { isUuid } from '../abdm/request-id';
 import { describeIssues } from './body-issues';
 import { CounterBoard } from './bridge-counters';
+import { capConnectionsPerAddress, connectionLimits, serverOptions, type ConnectionLimits } from './connection-limits';
 import { createGatewayTokenVerifier, type GatewayTokenVerifier } from './gateway-token';
 import type { BridgeCounters, BridgeListener, CallbackInbox, DataPushInbox, ReceivedCallback, ReceivedPushPage, RefusalReason } from './ports';
 import { DATA_PUSH_PREFIX, isWellFormedPushSecret } from './push-secret';
@@ -37,6 +39,8 @@ export interface CallbackBridgeOptions {
   callbackLimitBytes?: number;
   /** Largest data-push page (settings: bridge.dataPushLimitMb). */
   dataPushLimitBytes: number;
+  /** Timeouts and the per-address connection cap (connection-limits.ts); the defaults unless given. */
+  connections?: Partial<ConnectionLimits>;
 }
 
 export interface RunningBridge {
@@ -88,12 +92,15 @@ export type BridgeRouteOptions = Omit<CallbackBridgeOptions, 'host' | 'port'>;
 
 /** The Fastify app and its counters, not listening yet. */
 export function buildBridgeApp(opts: CallbackBridgeOptions): { app: FastifyInstance; counters: CounterBoard } {
+  const limits = connectionLimits(opts.connections);
   const app = Fastify({
     logger: false,
     bodyLimit: opts.callbackLimitBytes ?? DEFAULT_CALLBACK_LIMIT_BYTES,
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
+    ...serverOptions(limits),
   });
+  capConnectionsPerAddress(app.server, limits.maxConnectionsPerAddress);
   const counters = new CounterBoard();
   registerBridgeRoutes(app, opts, counters);
   return { app, counters };
@@ -115,11 +122,16 @@ export function registerBridgeRoutes(app: FastifyInstance, opts: BridgeRouteOpti
     jwksHeaders: opts.jwksHeaders,
     audience: opts.generation.callbackToken.audience,
     requiredRole: opts.generation.callbackToken.requiredRole,
+    clientIdClaims: opts.generation.callbackToken.clientIdClaims,
   });
 
+  /**
+   * Every refusal closes its connection once answered: Node would otherwise keep reading (and discarding) the rest
+   * of an unread body for as long as the caller trickles it, then keep the connection for the next request.
+   */
   function refuse(reply: FastifyReply, status: number, reason: RefusalReason, message: string): FastifyReply {
     counters.refused(iso(), reason, reply.request.url);
-    return reply.code(status).header('cache-control', 'no-store').send({ error: { code: reason, message } });
+    return reply.code(status).header('cache-control', 'no-store').header('connection', 'close').send({ error: { code: reason, message } });
   }
 
   /** Runs `fn` once the response is out (or the connection gone); a listener's failure is not the caller's. */
@@ -160,7 +172,7 @@ export function registerBridgeRoutes(app: FastifyInstance, opts: BridgeRouteOpti
         return refuse(reply, 400, 'bad-body', error.message);
       default:
         if ((error.statusCode ?? 500) < 500) return refuse(reply, error.statusCode!, 'bad-body', error.message);
-        return reply.code(500).send({ error: { code: 'internal', message: 'The bridge failed on this request; nothing was stored.' } });
+        return reply.code(500).header('connection', 'close').send({ error: { code: 'internal', message: 'The bridge failed on this request; nothing was stored.' } });
     }
   });
 
@@ -179,8 +191,17 @@ export function registerBridgeRoutes(app: FastifyInstance, opts: BridgeRouteOpti
     return refuse(reply, check.status, check.reason, check.message);
   }
 
+  /** v3: the callback's own id is a header, so a bad one is refused before the body is read. */
+  async function checkRequestIdHeader(request: FastifyRequest, reply: FastifyReply) {
+    const name = opts.generation.requestIdHeader;
+    if (!name) return;
+    const value = request.headers[name.toLowerCase()];
+    if (value === undefined) return refuse(reply, 400, 'bad-body', `The ${request.routeOptions.url} callback was refused: it has no ${name} header.`);
+    if (!isUuid(value)) return refuse(reply, 400, 'bad-body', requestIdRefusal(request.routeOptions.url ?? '', name, value));
+  }
+
   for (const route of opts.generation.callbackRoutes) {
-    app.post(route.path, { bodyLimit: callbackLimit, onRequest: verifyToken }, async (request, reply) => {
+    app.post(route.path, { bodyLimit: callbackLimit, onRequest: [verifyToken, checkRequestIdHeader] }, async (request, reply) => {
       const body = request.body as JsonBody | undefined;
       const issues = bodyIssues(body, route.schema);
       if (issues) return refuse(reply, 400, 'bad-body', `The ${route.path} body was refused: ${issues}`);
@@ -188,6 +209,8 @@ export function registerBridgeRoutes(app: FastifyInstance, opts: BridgeRouteOpti
       const ids = opts.generation.callbackIds(request.headers as Record<string, string | undefined>, json);
       // v3 puts a callback's own id in its REQUEST-ID header; without one it cannot be stored or told from a repeat.
       if (!ids.requestId) return refuse(reply, 400, 'bad-body', `The ${route.path} callback was refused: it has no REQUEST-ID header.`);
+      // It is the inbox's key and ends up on screens and in logs: a UUID and nothing else (the value is not echoed).
+      if (!isUuid(ids.requestId)) return refuse(reply, 400, 'bad-body', requestIdRefusal(route.path, 'REQUEST-ID', ids.requestId));
       const callback: ReceivedCallback = {
         requestId: ids.requestId,
         kind: route.kind,
@@ -255,6 +278,12 @@ export function registerBridgeRoutes(app: FastifyInstance, opts: BridgeRouteOpti
 
   // The gateway may probe an HIU's heartbeat (gateway-v05.md §2.1).
   app.get('/v0.5/heartbeat', async () => ({ timestamp: iso(), status: 'UP' }));
+}
+
+/** Says what is wrong without repeating the value: it may be long, markup, or bidi controls meant for a screen. */
+function requestIdRefusal(path: string, name: string, value: string | string[]): string {
+  const length = Array.isArray(value) ? value.join().length : value.length;
+  return `The ${path} callback was refused: its ${name} must be a UUID (8-4-4-4-12 hex digits); it was ${length} characters of something else.`;
 }
 
 function bodyIssues(body: JsonBody | undefined, schema: z.ZodType): string | null {

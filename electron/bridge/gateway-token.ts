@@ -4,8 +4,9 @@
 // The JWKS is fetched on first use, cached, and refetched for an unknown `kid` at most once a minute; a JWKS that
 // cannot be fetched is not the caller's fault, so it is reported apart (the bridge answers 503, the gateway may retry).
 // HIE-CM v3 (reference/spec/abdm-v3.md §1): the JWKS is at `<hiecm>/gateway/v3/certs` and asked for with REQUEST-ID,
-// TIMESTAMP and X-CM-ID; its callback tokens name audience `account`, and no gateway role is documented for them,
-// so a v3 verifier checks the audience instead of the role and clientId (`audience`, `requiredRole: null`).
+// TIMESTAMP and X-CM-ID; its callback tokens name audience `account`. So does every client's session token from the
+// same gateway, signed by the same keys: the role is what tells the gateway's token apart, on v3 as on v0.5
+// (docs/bridge.md, "Whose token").
 import {
   createRemoteJWKSet,
   customFetch,
@@ -32,8 +33,10 @@ export interface GatewayTokenVerifierOptions {
   jwksUrl: () => Promise<string>;
   /** The clock for expiry (milliseconds since the epoch). */
   now?: () => number;
-  /** The realm role (with a clientId claim) a callback's token must carry; `gateway` by default, null: not checked. */
-  requiredRole?: string | null;
+  /** The realm role a callback's token must carry; `gateway` by default. */
+  requiredRole?: string;
+  /** The claims that may name the calling client, the first present wins; one is required. Default `clientId`. */
+  clientIdClaims?: readonly string[];
   /** The `aud` a callback's token must name; not checked when absent. */
   audience?: string;
   /**
@@ -69,7 +72,8 @@ type KeyResolver = ReturnType<typeof createRemoteJWKSet>;
 
 export function createGatewayTokenVerifier(opts: GatewayTokenVerifierOptions): GatewayTokenVerifier {
   const now = opts.now ?? Date.now;
-  const role = opts.requiredRole === null ? null : (opts.requiredRole ?? GATEWAY_ROLE).toLowerCase();
+  const role = (opts.requiredRole ?? GATEWAY_ROLE).toLowerCase();
+  const clientIdClaims = opts.clientIdClaims ?? ['clientId'];
   // Resolved once; a failed resolution is forgotten so that the next callback asks again.
   let remote: Promise<{ url: string; keys: KeyResolver }> | undefined;
 
@@ -131,7 +135,7 @@ export function createGatewayTokenVerifier(opts: GatewayTokenVerifierOptions): G
         if (error instanceof JwksUnavailable) return unavailable(error, set.url);
         return refuse('bad-token', wordJoseError(error, header.kid));
       }
-      return checkClaims(result.payload, role);
+      return checkClaims(result.payload, role, clientIdClaims);
     },
   };
 }
@@ -180,10 +184,9 @@ function withHeaders(headers: () => Record<string, string>) {
   };
 }
 
-function checkClaims(payload: JWTPayload, role: string | null): TokenCheck {
-  if (role === null) return checkSubject(payload);
-  const clientId = payload.clientId;
-  if (typeof clientId !== 'string' || clientId === '') return refuse('bad-token', 'The token has no clientId claim.');
+function checkClaims(payload: JWTPayload, role: string, clientIdClaims: readonly string[]): TokenCheck {
+  const clientId = clientIdOf(payload, clientIdClaims);
+  if (clientId === null) return refuse('bad-token', `The token has no ${clientIdClaims.join(' or ')} claim.`);
   if (typeof payload.sub !== 'string') return refuse('bad-token', 'The token has no sub claim.');
   const roles = (payload.realm_access as { roles?: unknown } | undefined)?.roles;
   if (!Array.isArray(roles)) return refuse('bad-token', 'The token has no realm_access.roles claim.');
@@ -194,13 +197,12 @@ function checkClaims(payload: JWTPayload, role: string | null): TokenCheck {
   return { ok: true, claims: { sub: payload.sub, clientId, roles: names, exp: payload.exp!, payload } };
 }
 
-/** Without a role to check: a subject is enough; the client is read from clientId or Keycloak's azp if there. */
-function checkSubject(payload: JWTPayload): TokenCheck {
-  if (typeof payload.sub !== 'string') return refuse('bad-token', 'The token has no sub claim.');
-  const client = typeof payload.clientId === 'string' ? payload.clientId : typeof payload.azp === 'string' ? payload.azp : '';
-  const roles = (payload.realm_access as { roles?: unknown } | undefined)?.roles;
-  const names = Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [];
-  return { ok: true, claims: { sub: payload.sub, clientId: client, roles: names, exp: payload.exp!, payload } };
+function clientIdOf(payload: JWTPayload, claims: readonly string[]): string | null {
+  for (const claim of claims) {
+    const value = payload[claim];
+    if (typeof value === 'string' && value !== '') return value;
+  }
+  return null;
 }
 
 function wordJoseError(error: unknown, kid: unknown): string {

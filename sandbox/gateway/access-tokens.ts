@@ -4,8 +4,15 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { SandboxContext } from '../context';
 import { AbdmError } from '../errors';
 
-/** Roles a sandbox client gets: everything an HIU/HIP bridge with Health ID access may call. */
+/** Roles a sandbox client gets: everything an HIU/HIP bridge with Health ID access may call. Never `gateway`. */
 export const CLIENT_ROLES = ['hiu', 'hip', 'healthId', 'OIDC', 'offline_access'];
+/**
+ * Who the gateway's own callbacks and pushes come from: its own client id and the one realm role no client's session
+ * has (ProjectEKA's GatewayTokenVerifier requires it, gateway-v05.md §3.2). The same keys sign both kinds of token,
+ * so this role is all a bridge can tell them apart by (docs/bridge.md, "Whose token").
+ */
+export const GATEWAY_CLIENT_ID = 'gateway';
+export const GATEWAY_ROLES = ['gateway'];
 
 export interface GatewayClient {
   clientId: string;
@@ -60,6 +67,11 @@ export async function signGatewayAccessToken(ctx: SandboxContext, clientId: stri
     .setIssuedAt(iat)
     .setExpirationTime(iat + ctx.config.accessTokenTtlSeconds)
     .sign(key.privateKey);
+}
+
+/** The token on the gateway's own callbacks and data pushes. */
+export function signCallbackToken(ctx: SandboxContext): Promise<string> {
+  return signGatewayAccessToken(ctx, GATEWAY_CLIENT_ID, GATEWAY_ROLES);
 }
 
 async function signRefreshToken(ctx: SandboxContext, clientId: string): Promise<string> {

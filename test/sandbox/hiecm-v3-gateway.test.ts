@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { CLIENT, getJson, postJson } from '../support/sandbox-http';
 import { patchJson, startV3Harness, v3ConsentRequest, v3Headers, v3Session, type V3Harness } from './hiecm-v3-harness';
 
@@ -64,6 +64,11 @@ describe('HIE-CM v3 gateway', () => {
     const { payload, protectedHeader } = await jwtVerify(token, createLocalJWKSet(v3.json as { keys: [] }), { audience: 'account' });
     expect(protectedHeader.alg).toBe('RS256');
     expect(payload.clientId).toBe('gateway');
+    // What tells it from any client's session token, which the same keys sign for the same audience (issue 23).
+    expect((payload.realm_access as { roles: string[] }).roles).toContain('gateway');
+    const session = decodeJwt(h.token);
+    expect(session.aud).toBe('account');
+    expect((session.realm_access as { roles: string[] }).roles).not.toContain('gateway');
     const config = await getJson(`${h.base}/gateway/v3/.well-known/openid-configuration`, v3Headers());
     expect(config.status).toBe(200);
     expect((config.json as { jwks_uri: string }).jwks_uri).toBe(`${h.base}/gateway/v3/certs`);

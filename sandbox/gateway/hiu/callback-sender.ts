@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BridgeRegistry } from './bridge-registry';
 import type { SandboxContext } from '../../context';
-import { signGatewayAccessToken } from '../access-tokens';
+import { signCallbackToken } from '../access-tokens';
 import type { HiuSettings } from './hiu-settings';
 import type { WorkTracker } from './work-tracker';
 import { CONSENT_MANAGER_ID } from './demo-directory';
@@ -176,7 +176,7 @@ export class CallbackSender {
   }
 
   private async post(url: string, message: Outgoing): Promise<DeliveryAttempt> {
-    const token = await signGatewayAccessToken(this.ctx, 'gateway', ['gateway']);
+    const token = await signCallbackToken(this.ctx);
     const idHeader = message.recipient.role === 'HIP' ? 'X-HIP-ID' : 'X-HIU-ID';
     try {
       const response = await fetch(url, {

@@ -3,7 +3,7 @@ import { encrypt, generateKeyMaterial } from '../../../electron/crypto/fidelius'
 import { toX509PublicKey } from '../../../electron/crypto/fidelius-keys';
 import type { RecordSubject } from '../../fhir/fhir-types';
 import { generateRecordBundle, isHiType } from '../../fhir/generate-bundle';
-import { signGatewayAccessToken } from '../access-tokens';
+import { signCallbackToken } from '../access-tokens';
 import { findDemoHip, type DemoHip } from './demo-directory';
 import { timestampMillis } from './gateway-rules';
 import type { HiuWorld } from './hiu-world';
@@ -102,7 +102,7 @@ async function pushPages(world: HiuWorld, transfer: TransferRecord, entries: Ent
   const { pageSize, dataPushTimeoutMs, dataPushWithToken } = world.settings;
   const pageCount = Math.max(1, Math.ceil(entries.length / pageSize));
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (dataPushWithToken) headers.Authorization = `Bearer ${await signGatewayAccessToken(world.ctx, 'gateway', ['gateway'])}`;
+  if (dataPushWithToken) headers.Authorization = `Bearer ${await signCallbackToken(world.ctx)}`;
   for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
     const pageEntries = entries.slice((pageNumber - 1) * pageSize, pageNumber * pageSize);
     const body = JSON.stringify({ pageNumber, pageCount, transactionId: transfer.transactionId, entries: pageEntries, keyMaterial });

@@ -69,9 +69,16 @@ async function bridge(overrides: Partial<CallbackBridgeOptions> = {}): Promise<R
   return running;
 }
 
-/** A Keycloak-style v3 callback token: audience account, no clientId claim, no gateway role. */
+/**
+ * A Keycloak-style v3 callback token: audience account, the gateway's realm role, its client named by `azp` only
+ * (Keycloak always writes azp; the clientId claim is a mapper a v3 realm may lack).
+ */
 const v3Token = (claims: Record<string, unknown> = {}) =>
-  gatewayToken(key, { nowMs: Date.now(), claims: { aud: 'account', azp: 'hiecm', realm_access: { roles: ['offline_access'] }, ...claims }, without: ['clientId'] });
+  gatewayToken(key, { nowMs: Date.now(), claims: { aud: 'account', azp: 'gateway', realm_access: { roles: ['gateway', 'offline_access'] }, ...claims }, without: ['clientId'] });
+
+/** What any ABDM client gets from `/gateway/v3/sessions`: same keys, same audience, a client's roles (gateway-v05.md §3.1). */
+const clientSessionToken = () =>
+  gatewayToken(key, { nowMs: Date.now(), claims: { aud: 'account', azp: 'SBX_000123', clientId: 'SBX_000123', realm_access: { roles: ['hiu', 'offline_access', 'healthId', 'OIDC', 'hip'] } } });
 
 const onInit = () => ({ consentRequest: { id: randomUUID() }, error: null, response: { requestId: randomUUID() } });
 
@@ -93,6 +100,26 @@ describe('a v3 callback', () => {
     expect(db.database.db.prepare('SELECT COUNT(*) AS n FROM inbox').get()).toEqual({ n: 0 });
   });
 
+  it('a REQUEST-ID that is not a UUID is refused with 400 on every v3 route, not stored, the value not echoed', async () => {
+    const running = await bridge();
+    // What the security probe sent (issue 23): 300 characters, bidi controls (UTF-8 bytes on the wire), markup.
+    const bidi = Buffer.from('\u202E\u2066', 'utf8').toString('latin1');
+    const bad = ['a'.repeat(300), `${bidi}${randomUUID()}`, '<b>x</b>', `${randomUUID()}x`, randomUUID().replaceAll('-', '')];
+    for (const route of GATEWAY_V3.callbackRoutes) {
+      for (const id of bad) {
+        const res = await post(`${running.url}${route.path}`, onInit(), { ...bearer(await v3Token()), 'REQUEST-ID': id });
+        expect(res.status, `${route.path} ${id.length}`).toBe(400);
+        expect(res.json.error.code).toBe('bad-body');
+        expect(res.json.error.message).toMatch(/REQUEST-ID must be a UUID/);
+        expect(res.text).not.toContain(id.slice(0, 8));
+      }
+    }
+    expect(db.database.db.prepare('SELECT COUNT(*) AS n FROM inbox').get()).toEqual({ n: 0 });
+    // Upper-case hex is still a UUID (RFC 9562 §4: input is case-insensitive).
+    const upper = randomUUID().toUpperCase();
+    expect((await post(`${running.url}${ON_INIT}`, onInit(), { ...bearer(await v3Token()), 'REQUEST-ID': upper })).status).toBe(202);
+  });
+
   it('the JWKS was asked for with REQUEST-ID, TIMESTAMP and X-CM-ID', async () => {
     const running = await bridge();
     await post(`${running.url}${ON_INIT}`, onInit(), { ...bearer(await v3Token()), 'REQUEST-ID': randomUUID() });
@@ -109,6 +136,24 @@ describe('a v3 callback', () => {
     expect(res.json.error.code).toBe('bad-token');
   });
 
+  it('a client’s own session token (no gateway role) is refused with 401 on every v3 route, nothing stored', async () => {
+    const running = await bridge();
+    for (const route of GATEWAY_V3.callbackRoutes) {
+      const res = await post(`${running.url}${route.path}`, onInit(), { ...bearer(await clientSessionToken()), 'REQUEST-ID': randomUUID() });
+      expect(res.status, route.path).toBe(401);
+      expect(res.json.error.message, route.path).toBe('The token does not carry the gateway role (realm_access.roles: hiu, offline_access, healthId, OIDC, hip).');
+    }
+    expect(db.database.db.prepare('SELECT COUNT(*) AS n FROM inbox').get()).toEqual({ n: 0 });
+  });
+
+  it('a gateway-role token naming no client (neither clientId nor azp) is refused with 401', async () => {
+    const running = await bridge();
+    const token = await gatewayToken(key, { nowMs: Date.now(), claims: { aud: 'account' }, without: ['clientId', 'azp'] });
+    const res = await post(`${running.url}${ON_INIT}`, onInit(), { ...bearer(token), 'REQUEST-ID': randomUUID() });
+    expect(res.status).toBe(401);
+    expect(res.json.error.message).toBe('The token has no clientId or azp claim.');
+  });
+
   it('a token signed by another key is refused with 401', async () => {
     const running = await bridge();
     const stranger = await signingKey('hiecm-key-1');
@@ -116,10 +161,11 @@ describe('a v3 callback', () => {
     expect((await post(`${running.url}${ON_INIT}`, onInit(), { ...bearer(token), 'REQUEST-ID': randomUUID() })).status).toBe(401);
   });
 
-  it('v0.5 still wants the gateway role: the same v3 token is refused on a v0.5 bridge', async () => {
+  it('v0.5 still wants the clientId claim (ProjectEKA): a token naming its client by azp only is refused there', async () => {
     const running = await bridge({ generation: GATEWAY_V05, jwksHeaders: undefined });
     const body = { requestId: randomUUID(), timestamp: '2024-10-06T15:10:00.587Z', consentRequest: { id: randomUUID() }, resp: { requestId: randomUUID() } };
     const res = await post(`${running.url}/v0.5/consent-requests/on-init`, body, bearer(await v3Token()));
     expect(res.status).toBe(401);
+    expect(res.json.error.message).toBe('The token has no clientId claim.');
   });
 });

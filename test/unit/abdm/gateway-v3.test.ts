@@ -378,8 +378,9 @@ describe('keys and tokens', () => {
     expect(GATEWAY_V05.certsHeaders('sbx')).toEqual({});
   });
 
-  it('callback tokens: audience account on v3, the gateway role on v0.5', () => {
-    expect(GATEWAY_V3.callbackToken).toEqual({ audience: 'account', requiredRole: null });
+  // Issue 23: on v3 too the gateway role, since every client's session token also names audience account.
+  it('callback tokens: the gateway role on both, and audience account on v3 (client id from clientId or azp)', () => {
+    expect(GATEWAY_V3.callbackToken).toEqual({ audience: 'account', requiredRole: 'gateway', clientIdClaims: ['clientId', 'azp'] });
     expect(GATEWAY_V05.callbackToken).toEqual({ requiredRole: 'gateway' });
   });
 });

@@ -285,6 +285,19 @@ describe('bodies', () => {
     expect(inboxIds()).toEqual([]);
   });
 
+  it('refuses a requestId that is not a UUID with 400 naming the field, on every v0.5 route (issue 23)', async () => {
+    const running = await bridge();
+    const auth = bearer(await token());
+    for (const route of GATEWAY_V05.callbackRoutes) {
+      for (const requestId of ['a'.repeat(300), '\u202E\u2066abc', '<script>x</script>']) {
+        const res = await post(`${running.url}${route.path}`, { ...onFindBody(), requestId }, auth);
+        expect(res.status, route.path).toBe(400);
+        expect(res.json.error.message, route.path).toContain('requestId: must be a UUID');
+      }
+    }
+    expect(inboxIds()).toEqual([]);
+  });
+
   it('takes JSON only: another content type is 415, broken JSON and an empty body are 400', async () => {
     const running = await bridge();
     const auth = bearer(await token());

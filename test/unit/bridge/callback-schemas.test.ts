@@ -316,19 +316,24 @@ describe('bodies real peers send that the official file would refuse', () => {
     }).success).toBe(true);
   });
 
-  it('subscription notify REVOKED/EXPIRED, patient status ACTIVE; ids that are not UUIDs', () => {
-    const notify = (status: string) => ({ requestId: 'r-1', timestamp: '2024-05-14T10:07:30.114402', notification: { subscriptionRequestId: 'SR-7', status } });
+  // The callback's own requestId is a UUID (issue 23; gateway-v05.md §1.2); the ids it carries need not be.
+  it('subscription notify REVOKED/EXPIRED, patient status ACTIVE; ids in the payload that are not UUIDs', () => {
+    const notify = (status: string) => ({ requestId: 'b1c2d3e4-0000-4a1a-8b1b-000000000201', timestamp: '2024-05-14T10:07:30.114402', notification: { subscriptionRequestId: 'SR-7', status } });
     for (const status of ['GRANTED', 'DENIED', 'REVOKED', 'EXPIRED']) expect(on('subscriptionRequests.notify').safeParse(notify(status)).success, status).toBe(true);
     expect(on('subscriptionRequests.notify').safeParse(notify('PAUSED')).success).toBe(false);
-    const status = (value: string) => ({ requestId: 'r-2', timestamp: '2024-06-01T08:00:00Z', notification: { status: value, patient: { id: 'asha.verma@sbx' } } });
+    const status = (value: string) => ({ requestId: 'b1c2d3e4-0000-4a1a-8b1b-000000000202', timestamp: '2024-06-01T08:00:00Z', notification: { status: value, patient: { id: 'asha.verma@sbx' } } });
     expect(on('patientStatus.notify').safeParse(status('ACTIVE')).success).toBe(true);
     expect(on('patientStatus.notify').safeParse(status('SUSPENDED')).success).toBe(false);
   });
 
-  it('still refuses what no peer sends: an id over 100 characters, an empty id, a timestamp that is not one', () => {
-    const body = (overrides: object) => ({ requestId: 'r-1', timestamp: '2024-05-14T09:30:13.020Z', resp: { requestId: 'q-1' }, ...overrides });
+  it('still refuses what no peer sends: a requestId that is not a UUID, an empty id, a timestamp that is not one', () => {
+    const body = (overrides: object) => ({ requestId: 'b1c2d3e4-0000-4a1a-8b1b-000000000203', timestamp: '2024-05-14T09:30:13.020Z', resp: { requestId: 'q-1' }, ...overrides });
     const onFind = on('patients.onFind');
-    expect(onFind.safeParse(body({ requestId: 'x'.repeat(101) })).success).toBe(false);
+    expect(onFind.safeParse(body({})).success).toBe(true);
+    // What the security probe sent as an id (issue 23): long, bidi controls, markup; and a near-UUID.
+    for (const requestId of ['x'.repeat(101), 'a'.repeat(300), '\u202Eb1c2d3e4-0000-4a1a-8b1b-000000000203', '<img src=x onerror=alert(1)>', 'b1c2d3e4-0000-4a1a-8b1b-00000000020', 'r-1']) {
+      expect(onFind.safeParse(body({ requestId })).success, requestId).toBe(false);
+    }
     expect(onFind.safeParse(body({ resp: { requestId: '' } })).success).toBe(false);
     expect(onFind.safeParse(body({ timestamp: 'yesterday' })).success).toBe(false);
     expect(onFind.safeParse(body({ timestamp: '2024-05-14T09:30:13.1234567+05:30' })).success).toBe(true);
