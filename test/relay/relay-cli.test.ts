@@ -85,7 +85,8 @@ describe('npm run relay', () => {
       for (let i = 0; i < 300 && !out.includes('listening'); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(out).toContain(`ABHA Desk relay listening on http://127.0.0.1:${port}`);
       const health = await fetch(`http://127.0.0.1:${port}/healthz`);
-      expect(await health.json()).toEqual({ status: 'ok', desksConnected: 0, backlog: {} });
+      // Liveness only: which desks there are is for the operator's monitoring credential (relay-limits.test.ts).
+      expect(await health.json()).toEqual({ status: 'ok' });
     } finally {
       process.kill(-child.pid!, 'SIGTERM');
     }
