@@ -34,7 +34,9 @@ async function main(argv: string[]): Promise<number> {
 async function run(config: RelayConfig): Promise<number> {
   const store = await openRelayStore(config.storage);
   const relay = await startRelay({ config, store, log: jsonLinesLog((line) => process.stderr.write(`${line}\n`)) });
-  console.log(`ABHA Desk relay listening on ${relay.url}`);
+  // This process's own id: `kill <pid>` stops the relay (npm and tsx run it as a child of theirs, which a signal to
+  // them leaves running).
+  console.log(`ABHA Desk relay listening on ${relay.url} (process ${process.pid}; stop it with: kill ${process.pid})`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
@@ -87,6 +89,8 @@ function say(text: string, code: number): number {
   return code;
 }
 
+// Whatever the relay creates (its SQLite file and the files beside it) is for its own user only.
+process.umask(0o077);
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {

@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
+const DEFAULT_CLAIM_LIMITS = { claimsPerDesk: 100_000, claimsPerMinute: 2_000 };
+
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''));
 
 export const hiuConfig = z
@@ -38,9 +40,24 @@ export const relayConfig = z
       .strict()
       .default({ messageDays: 30, expectationDays: 400 }),
     limits: z
-      .object({ callbackBytes: z.int().min(1024).default(1024 * 1024), dataPushBytes: z.int().min(1024).default(64 * 1024 * 1024) })
+      .object({
+        callbackBytes: z.int().min(1024).default(1024 * 1024),
+        dataPushBytes: z.int().min(1024).default(64 * 1024 * 1024),
+        /** Keys one desk may hold (relay/claim-limits.ts): a busy desk holds a few tens of thousands over a year. */
+        claimsPerDesk: z.int().min(1).default(DEFAULT_CLAIM_LIMITS.claimsPerDesk),
+        /** New keys one desk may claim a minute. */
+        claimsPerMinute: z.int().min(1).default(DEFAULT_CLAIM_LIMITS.claimsPerMinute),
+      })
       .strict()
-      .default({ callbackBytes: 1024 * 1024, dataPushBytes: 64 * 1024 * 1024 }),
+      .default({ callbackBytes: 1024 * 1024, dataPushBytes: 64 * 1024 * 1024, ...DEFAULT_CLAIM_LIMITS }),
+    /**
+     * The operator's monitoring credential: the SHA-256 (hex) of a secret token. With it, GET /healthz/desks answers the
+     * per-desk detail to `Authorization: Bearer <token>`; without it, to nobody. /healthz itself says only "ok".
+     */
+    monitoring: z
+      .object({ tokenSha256: z.string().regex(/^[0-9a-f]{64}$/, 'the SHA-256 of the token: 64 hex digits (printf %s "$token" | sha256sum)').optional() })
+      .strict()
+      .default({}),
   })
   .strict()
   .refine((c) => new Set(c.hius.map((h) => h.id)).size === c.hius.length, { message: 'each HIU id once', path: ['hius'] });
@@ -53,6 +70,7 @@ const ENV = {
   RELAY_PORT: 'listen.port',
   RELAY_SQLITE_FILE: 'storage.sqlite',
   RELAY_POSTGRES_URL: 'storage.postgres',
+  RELAY_MONITORING_TOKEN_SHA256: 'monitoring.tokenSha256',
 } as const;
 
 export class RelayConfigError extends Error {}

@@ -7,6 +7,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { deskToRelay, RELAY_CLOSE, RELAY_SOCKET_PATH, type RelayToDesk } from '../electron/bridge/relay-protocol';
+import { ClaimBudgets, screenClaim, type ClaimLimits, type ClaimRefusal } from './claim-limits';
 import { hiuCallbackUrl, type RelayConfig } from './config';
 import { authenticateDesk } from './desk-credentials';
 import type { RelayLog } from './relay-log';
@@ -24,12 +25,15 @@ export class DeskSessions {
   private readonly live = new Map<string, DeskSession>();
   private readonly detach: (() => void)[] = [];
   private readonly pinger: NodeJS.Timeout;
+  private readonly claims: DeskClaimRules;
 
   constructor(
     private readonly store: RelayStore,
     private readonly config: RelayConfig,
     private readonly log: RelayLog,
+    now: () => number = Date.now,
   ) {
+    this.claims = { limits: config.limits, budgets: new ClaimBudgets(config.limits.claimsPerMinute, now) };
     this.detach.push(store.onDeliverable((deskIds) => deskIds.forEach((id) => this.live.get(id)?.pump())));
     this.detach.push(
       store.onSessionClaimed((deskId, sessionId) => {
@@ -75,7 +79,7 @@ export class DeskSessions {
   }
 
   private async open(desk: DeskRecord, ws: WebSocket): Promise<void> {
-    const session = new DeskSession(randomUUID(), desk, ws, this.store, this.log, () => {
+    const session = new DeskSession(randomUUID(), desk, ws, this.store, this.log, this.claims, () => {
       if (this.live.get(desk.id) === session) this.live.delete(desk.id);
     });
     const previous = this.live.get(desk.id);
@@ -93,6 +97,19 @@ export class DeskSessions {
     }
   }
 }
+
+/** The limits on what desks claim, and each desk's allowance of new keys (shared by its sessions in this process). */
+interface DeskClaimRules {
+  limits: ClaimLimits;
+  budgets: ClaimBudgets;
+}
+
+/** What the desk is told about keys it was refused for one reason (an `error` frame; the connection stays open). */
+const REFUSAL_WORDS: Record<ClaimRefusal, (count: number, limits: ClaimLimits) => string> = {
+  'not-an-id': (n) => `${n} key(s) refused: not an id this relay routes (a UUID, or for push: a SHA-256 in hex).`,
+  'too-many-held': (n, limits) => `${n} key(s) refused: this desk already holds ${limits.claimsPerDesk} keys, the relay's limit a desk.`,
+  'too-fast': (n, limits) => `${n} key(s) refused: more than ${limits.claimsPerMinute} new keys a minute; claim them again after reconnecting.`,
+};
 
 /** One desk's live connection. */
 class DeskSession {
@@ -112,6 +129,7 @@ class DeskSession {
     private readonly ws: WebSocket,
     private readonly store: RelayStore,
     private readonly log: RelayLog,
+    private readonly claims: DeskClaimRules,
     onClose: () => void,
   ) {
     ws.on('pong', () => (this.alive = true));
@@ -196,6 +214,24 @@ class DeskSession {
     }
   }
 
+  /**
+   * The keys of a claim within the relay's limits (relay/claim-limits.ts). The others are refused: listed among the
+   * `expected` answer's refused keys, and said why in an `error` frame before it. The connection stays open.
+   */
+  private async screen(keys: string[]): Promise<ReturnType<typeof screenClaim>> {
+    const { limits, budgets } = this.claims;
+    const { held, holding } = await this.store.claimsOf(this.desk.hiuId, this.desk.id, keys);
+    const screened = screenClaim(keys, held, holding, budgets.available(this.desk.id), limits);
+    budgets.spend(this.desk.id, screened.allowed.filter((key) => !holding.has(key)).length);
+    const counts = new Map<ClaimRefusal, number>();
+    for (const why of screened.refused.values()) counts.set(why, (counts.get(why) ?? 0) + 1);
+    for (const [why, count] of counts) {
+      this.log.warn('claims-refused', { deskId: this.desk.id, reason: why, count });
+      this.send({ t: 'error', message: REFUSAL_WORDS[why](count, limits) });
+    }
+    return screened;
+  }
+
   private async received(data: RawData, isBinary: boolean): Promise<void> {
     let frame;
     try {
@@ -213,9 +249,10 @@ class DeskSession {
       } else {
         // A credential revoked from another process (the CLI) since this session opened claims nothing more.
         if ((await this.store.findDesk(this.desk.id))?.revokedAt) return this.end(RELAY_CLOSE.refused, 'credential revoked');
-        const outcome = await this.store.expect(this.desk.hiuId, this.desk.id, frame.keys, new Date().toISOString());
+        const { allowed, refused } = await this.screen(frame.keys);
+        const outcome = allowed.length ? await this.store.expect(this.desk.hiuId, this.desk.id, allowed, new Date().toISOString()) : { accepted: [], refused: [] };
         if (outcome.refused.length) this.log.warn('keys-refused', { deskId: this.desk.id, count: outcome.refused.length });
-        this.send({ t: 'expected', ref: frame.ref, accepted: outcome.accepted, refused: outcome.refused });
+        this.send({ t: 'expected', ref: frame.ref, accepted: outcome.accepted, refused: [...outcome.refused, ...refused.keys()] });
         this.pump();
       }
     } catch (error) {

@@ -11,6 +11,7 @@ import type { CallbackInbox, DataPushInbox } from '../electron/bridge/ports';
 import { keyOf } from '../electron/bridge/relay-protocol';
 import { hiuCallbackUrl, type HiuConfig, type RelayConfig } from './config';
 import { DeskSessions } from './desk-sessions';
+import { isOperator } from './operator-access';
 import { jsonLinesLog, type RelayLog } from './relay-log';
 import { routeOfCallback, routeOfPage } from './routing';
 import type { RelayStore } from './store/relay-store';
@@ -46,8 +47,16 @@ export async function startRelay(opts: StartRelayOptions): Promise<RunningRelay>
     boards.set(hiu.id, counters);
     await app.register(async (scope) => registerHiu(scope, hiu, counters), { prefix: `/hiu/${hiu.id}` });
   }
-  const sessions = new DeskSessions(store, config, log);
-  app.get('/healthz', async (_request, reply) => health(reply));
+  const sessions = new DeskSessions(store, config, log, now);
+  // Liveness for anyone (a load balancer, a monitor); which desks there are and what waits for each, only for the
+  // operator's monitoring credential: desk ids and their backlogs tell an outsider how a clinic works.
+  app.get('/healthz', async (_request, reply) => health(reply, false));
+  app.get('/healthz/desks', async (request, reply) => {
+    if (!isOperator(config.monitoring.tokenSha256, request.headers.authorization)) {
+      return reply.code(401).header('www-authenticate', 'Bearer').send({ error: { code: 'monitoring-credential', message: 'This needs the relay operator’s monitoring credential.' } });
+    }
+    return health(reply, true);
+  });
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: { code: 'unknown-path', message: 'There is nothing here.' } }));
 
   function registerHiu(scope: FastifyInstance, hiu: HiuConfig, counters: CounterBoard): void {
@@ -99,13 +108,13 @@ export async function startRelay(opts: StartRelayOptions): Promise<RunningRelay>
     );
   }
 
-  async function health(reply: import('fastify').FastifyReply) {
+  async function health(reply: import('fastify').FastifyReply, detail: boolean) {
     try {
       await store.ping();
-      return reply.send({ status: 'ok', desksConnected: sessions.connected(), backlog: await store.backlog() });
+      return reply.send(detail ? { status: 'ok', desksConnected: sessions.connected(), backlog: await store.backlog() } : { status: 'ok' });
     } catch (error) {
       log.error('storage-unreachable', { reason: (error as Error).message });
-      return reply.code(503).send({ status: 'storage-unreachable', desksConnected: sessions.connected() });
+      return reply.code(503).send(detail ? { status: 'storage-unreachable', desksConnected: sessions.connected() } : { status: 'storage-unreachable' });
     }
   }
 

@@ -1,7 +1,7 @@
 // The shape of the settings file, and the defaults a fresh install starts with.
 import { z } from 'zod';
 import { ABDM_APIS } from '../shared/abdm-api';
-import { httpUrl, plainText } from '../validation/fields';
+import { httpUrl, plainText, secureUrl } from '../validation/fields';
 
 export { ABDM_APIS, type AbdmApi } from '../shared/abdm-api';
 
@@ -34,8 +34,11 @@ export type BridgeMode = (typeof BRIDGE_MODES)[number];
 
 export const bridgeSchema = z.object({
   mode: z.enum(BRIDGE_MODES),
-  /** The relay's base URL (http(s)://…); its desk credential is in the keychain, never here. Empty until set. */
-  relayUrl: optionalHttpUrl,
+  /**
+   * The relay's base URL: https://, or http:// only to this computer (the desk sends its credential and receives records
+   * there). Its desk credential is in the keychain, never here. Empty until set.
+   */
+  relayUrl: z.union([z.literal(''), secureUrl]),
   host: plainText(253).pipe(z.string().min(1)),
   port: wholeNumber(1, 65_535),
   publicUrl: optionalHttpUrl,

@@ -8,6 +8,7 @@ import type { FieldIssueCode } from '../shared/errors';
 import { isMobile, normaliseMobile } from '../shared/mobile';
 import { isOtp } from '../shared/otp';
 import { plainTextProblem } from '../shared/plain-text';
+import { serviceUrlProblem } from '../shared/service-url';
 
 /** Browsers and servers handle URLs up to about 2,000 characters; anything longer is a paste gone wrong. */
 export const MAX_URL_LENGTH = 2_048;
@@ -28,6 +29,12 @@ export const httpUrl = z
   .max(MAX_URL_LENGTH)
   .pipe(plainText(MAX_URL_LENGTH))
   .pipe(z.url({ protocol: /^https?$/, ...issue('url') }));
+
+/**
+ * An address the desk sends credentials or patients' data to: https://, or http:// to this computer only (the rule in
+ * electron/shared/service-url.ts); anything else is the `url` issue, whose words say just that.
+ */
+export const secureUrl = httpUrl.pipe(z.string().superRefine(refusedBy((value) => (serviceUrlProblem(value) ? 'url' : null))));
 
 export const aadhaar = z.string().superRefine(refusedBy(aadhaarIssue));
 export const otp = z.string().refine(isOtp, issue('otp')).transform((value) => value.trim());

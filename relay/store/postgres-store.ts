@@ -14,7 +14,7 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres';
-import type { Delivery, DeskRecord, ExpectOutcome, IncomingMessage, PurgeOutcome, RelayStore } from './relay-store';
+import type { Delivery, DeskClaims, DeskRecord, ExpectOutcome, IncomingMessage, PurgeOutcome, RelayStore } from './relay-store';
 import { claimOutcome, isoTime, ownerOfIntroduced, refusalFor, stepNeeded, toDeskRecord, toDeskWithSecret, unique, type DeskRow } from './shared';
 
 const DELIVERABLE_CHANNEL = 'relay_deliverable';
@@ -138,6 +138,14 @@ export class PostgresRelayStore implements RelayStore {
       if (await routeKept(client, hiuId, deskId, outcome.accepted, claimedAt)) await notifyDeliverable(client, [deskId]);
       return outcome;
     });
+  }
+
+  async claimsOf(hiuId: string, deskId: string, keys: string[]): Promise<DeskClaims> {
+    const [count, holding] = await Promise.all([
+      this.pool.query<{ n: number }>('SELECT count(*)::integer AS n FROM expectations WHERE desk_id = $1', [deskId]),
+      this.pool.query<{ key: string }>('SELECT key FROM expectations WHERE hiu_id = $1 AND desk_id = $2 AND key = ANY($3::text[])', [hiuId, deskId, unique(keys)]),
+    ]);
+    return { held: count.rows[0]?.n ?? 0, holding: new Set(holding.rows.map((row) => row.key)) };
   }
 
   async isClaimed(hiuId: string, key: string): Promise<boolean> {

@@ -44,6 +44,13 @@ export interface ExpectOutcome {
   refused: string[];
 }
 
+export interface DeskClaims {
+  /** Keys the desk holds in all. */
+  held: number;
+  /** Those of the keys asked about that it holds. */
+  holding: Set<string>;
+}
+
 export interface PurgeOutcome {
   messages: number;
   expectations: number;
@@ -68,6 +75,8 @@ export interface RelayStore {
    * their keys (broadcastIfUnclaimed false) are routed to this desk when it claims one of them, in the same commit.
    */
   expect(hiuId: string, deskId: string, keys: string[], at: string): Promise<ExpectOutcome>;
+  /** How many keys the desk holds, and which of `keys` it holds already (for the limits in relay/claim-limits.ts). */
+  claimsOf(hiuId: string, deskId: string, keys: string[]): Promise<DeskClaims>;
   /** Whether some desk of the HIU holds this key (a data-push secret's `push:<hash>`). */
   isClaimed(hiuId: string, key: string): Promise<boolean>;
 

@@ -6,11 +6,11 @@
 // the desk acknowledges them. A key would have to live on the same server, readable by whoever can read this file.
 // What matters is that nothing lingers, hence secure_delete (below).
 import { EventEmitter } from 'node:events';
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite';
-import type { Delivery, DeskRecord, ExpectOutcome, IncomingMessage, PurgeOutcome, RelayStore } from './relay-store';
+import type { Delivery, DeskClaims, DeskRecord, ExpectOutcome, IncomingMessage, PurgeOutcome, RelayStore } from './relay-store';
 import { claimOutcome, isoTime, ownerOfIntroduced, refusalFor, stepNeeded, toDeskRecord, toDeskWithSecret, unique, type DeskRow, type RelayMigration } from './shared';
 
 /** What a committed write tells listeners. */
@@ -39,7 +39,7 @@ export class SqliteRelayStore implements RelayStore {
   private queue: QueuedWrite[] = [];
 
   constructor(readonly file: string) {
-    if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    if (file !== ':memory:') makePrivate(file);
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     // FULL: a commit is on disk when it returns. The relay answers ABDM only after ingest, and ABDM does not send an
@@ -114,6 +114,14 @@ export class SqliteRelayStore implements RelayStore {
       this.routeKept(hiuId, deskId, outcome.accepted, claimedAt, announce);
       return outcome;
     });
+  }
+
+  async claimsOf(hiuId: string, deskId: string, keys: string[]): Promise<DeskClaims> {
+    const held = this.statement('SELECT count(*) FROM expectations WHERE desk_id = ?').pluck().get(deskId) as number;
+    const holding = this.statement('SELECT key FROM expectations WHERE hiu_id = ? AND desk_id = ? AND key IN (SELECT value FROM json_each(?))')
+      .pluck()
+      .all(hiuId, deskId, JSON.stringify(unique(keys))) as string[];
+    return { held, holding: new Set(holding) };
   }
 
   async isClaimed(hiuId: string, key: string): Promise<boolean> {
@@ -332,6 +340,18 @@ export class SqliteRelayStore implements RelayStore {
     }
     return statement;
   }
+}
+
+/**
+ * The relay's file readable by its own user only (0600; a folder it makes, 0700): it holds callbacks with patients'
+ * details and the desks' credential hashes. SQLite gives the -wal and -shm files the database file's mode; files left
+ * by an older relay with a wider mode are narrowed too.
+ */
+function makePrivate(file: string): void {
+  const folder = path.dirname(path.resolve(file));
+  if (!existsSync(folder)) mkdirSync(folder, { recursive: true, mode: 0o700 });
+  closeSync(openSync(file, 'a', 0o600));
+  for (const each of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(each)) chmodSync(each, 0o600);
 }
 
 /** Applies the steps not yet in relay_migrations, each in its own transaction; a newer file than this code throws. */

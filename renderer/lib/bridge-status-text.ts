@@ -2,6 +2,7 @@
 // it is connected to the clinic's relay, what waits there, when the last message came, and what is wrong in plain
 // words with the technical detail kept apart for the IT person. Pure, so tests read what a desk would show.
 import type { BridgeStatus } from './api';
+import { formatIsoDateTime } from './dates';
 import { fill, translate, type Language, type StringKey } from './i18n';
 
 export interface StatusLine {
@@ -12,9 +13,9 @@ export interface StatusLine {
 
 const locale = (lang: Language) => (lang === 'hi' ? 'hi-IN' : 'en-IN');
 
-/** "25 Nov 2026, 10:05:07" on this computer's clock, in the desk's language. */
-export function statusTime(iso: string, lang: Language): string {
-  return new Date(iso).toLocaleString(locale(lang), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+/** "25-11-2026 10:05" on this computer's clock: the one date format of every screen (electron/shared/dates.ts). */
+export function statusTime(iso: string): string {
+  return formatIsoDateTime(iso);
 }
 
 export function bridgeStatusLines(status: BridgeStatus, lang: Language): StatusLine[] {
@@ -33,7 +34,7 @@ export function bridgeStatusLines(status: BridgeStatus, lang: Language): StatusL
     if (relay.problem.detail) lines.push({ kind: 'info', text: say('bridge.status.detail', { detail: relay.problem.detail }) });
   }
   if (relay.connected) lines.push({ kind: 'info', text: say('bridge.status.backlog', { count: relay.backlog.toLocaleString(locale(lang)) }) });
-  lines.push({ kind: 'info', text: relay.lastMessageAt ? say('bridge.status.lastMessage', { at: statusTime(relay.lastMessageAt, lang) }) : say('bridge.status.lastMessageNone') });
-  if (!relay.connected && relay.retryAt) lines.push({ kind: 'info', text: say('bridge.status.retryAt', { at: statusTime(relay.retryAt, lang) }) });
+  lines.push({ kind: 'info', text: relay.lastMessageAt ? say('bridge.status.lastMessage', { at: statusTime(relay.lastMessageAt) }) : say('bridge.status.lastMessageNone') });
+  if (!relay.connected && relay.retryAt) lines.push({ kind: 'info', text: say('bridge.status.retryAt', { at: statusTime(relay.retryAt) }) });
   return lines;
 }

@@ -85,11 +85,39 @@ describe('npm run relay', () => {
       for (let i = 0; i < 300 && !out.includes('listening'); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
       expect(out).toContain(`ABHA Desk relay listening on http://127.0.0.1:${port}`);
       const health = await fetch(`http://127.0.0.1:${port}/healthz`);
-      expect(await health.json()).toEqual({ status: 'ok', desksConnected: 0, backlog: {} });
+      // Liveness only: which desks there are is for the operator's monitoring credential (relay-limits.test.ts).
+      expect(await health.json()).toEqual({ status: 'ok' });
     } finally {
       process.kill(-child.pid!, 'SIGTERM');
     }
     await exited;
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  }, 60_000);
+
+  it('prints the id of the process that listens: a SIGTERM to that one id stops the relay and frees its port', async () => {
+    const port = await freePort();
+    const file = writeConfig('pid.json', baseConfig(path.join(folder, 'pid.db')));
+    // As docs/relay.md says to run it; detached only so that the test can clean up whatever is left.
+    const child = spawn('npm', ['run', 'relay', '--', '--config', file, '--port', String(port)], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    try {
+      for (let i = 0; i < 300 && !out.includes('listening'); i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+      const printed = /listening on http:\/\/127\.0\.0\.1:(\d+) \(process (\d+); stop it with: kill (\d+)\)/.exec(out);
+      expect(printed, out).not.toBeNull();
+      expect(Number(printed![1])).toBe(port);
+      expect(printed![3]).toBe(printed![2]);
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      process.kill(Number(printed![2]), 'SIGTERM');
+      await exited;
+      await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    } finally {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // all gone, as it should be
+      }
+    }
   }, 60_000);
 });

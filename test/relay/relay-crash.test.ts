@@ -24,7 +24,7 @@ import type { RelayConfig } from '../../relay/config';
 import { issueDesk } from '../../relay/desk-credentials';
 import { openRelayStore } from '../../relay/store/open-store';
 import { fileSecretDriver } from '../support/file-secret-driver';
-import { endOf, healthOf, signalGroup, startRelayProcess as startRelayProcess_, waitUntil, type Exit, relayTestWorld } from '../support/relay-process';
+import { endOf, healthOf, MONITORING, signalGroup, startRelayProcess as startRelayProcess_, waitUntil, type Exit, relayTestWorld } from '../support/relay-process';
 import { connectProtocolDesk, freePort, startTestRelay } from '../support/relay-harness';
 import { gatewayToken, onFindBody, openTestDatabase } from '../unit/bridge/bridge-support';
 
@@ -63,7 +63,7 @@ const startRelayProcess = (configFile: string, port: number) => startRelayProces
 
 function writeRelayConfig(folder: string, port: number, storage: Storage): string {
   const file = path.join(folder, `relay-${port}.json`);
-  writeFileSync(file, JSON.stringify({ publicUrl: `http://127.0.0.1:${port}`, listen: { host: '127.0.0.1', port }, hius: [{ id: HIU, gatewayCertsUrl: world.jwks.url }], storage }));
+  writeFileSync(file, JSON.stringify({ publicUrl: `http://127.0.0.1:${port}`, listen: { host: '127.0.0.1', port }, hius: [{ id: HIU, gatewayCertsUrl: world.jwks.url }], storage, monitoring: MONITORING }));
   return file;
 }
 

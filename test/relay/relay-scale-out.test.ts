@@ -20,7 +20,7 @@ import type { RelayStore } from '../../relay/store/relay-store';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { IMMEDIATE_HIU_SETTINGS } from '../../sandbox/gateway/hiu/hiu-settings';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
-import { healthOf, startRelayProcess as startRelayProcess_, waitUntil, relayTestWorld } from '../support/relay-process';
+import { healthOf, MONITORING, startRelayProcess as startRelayProcess_, waitUntil, relayTestWorld } from '../support/relay-process';
 import { freePort } from '../support/relay-harness';
 import { bearer, gatewayToken, onFindBody, post, pushBody } from '../unit/bridge/bridge-support';
 
@@ -174,7 +174,7 @@ async function twoRelayProcesses(certsUrl: string, api: AbdmApi = 'v1'): Promise
   const balancer = await startBalancer(await freePort(), () => relays);
   for (const port of [await freePort(), await freePort()]) {
     const file = path.join(folder, `relay-${port}.json`);
-    writeFileSync(file, JSON.stringify({ publicUrl: balancer.url, listen: { host: '127.0.0.1', port }, hius: [{ id: HIU, api, gatewayCertsUrl: certsUrl }], storage }));
+    writeFileSync(file, JSON.stringify({ publicUrl: balancer.url, listen: { host: '127.0.0.1', port }, hius: [{ id: HIU, api, gatewayCertsUrl: certsUrl }], storage, monitoring: MONITORING }));
     relays.push((await startRelayProcess(file, port)).url);
   }
   const store = await openRelayStore(storage);

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openRelayStore } from '../../relay/store/open-store';
 import type { RelayStore } from '../../relay/store/relay-store';
 import { startPostgres, type PostgresServer } from '../support/postgres-server';
-import { connectProtocolDesk, startTestRelay, type ProtocolDesk, type TestRelay } from '../support/relay-harness';
+import { connectProtocolDesk, desksHealth, startTestRelay, type ProtocolDesk, type TestRelay } from '../support/relay-harness';
 import { bearer, gatewayToken, onFindBody, post, pushBody, signingKey, startJwksServer, type JwksServer, type SigningKey } from '../unit/bridge/bridge-support';
 import { createHash } from 'node:crypto';
 
@@ -206,15 +206,13 @@ describe.each(STORAGES)('the relay on %s', (_name, openStore) => {
     expect((await post(`${relay.url}/hiu/${OTHER_HIU}/data-push/${secret}`, page)).status).toBe(404);
   });
 
-  it('answers /healthz with the backlog per desk', async () => {
+  it('answers /healthz/desks, to the operator’s monitoring credential, with the backlog per desk', async () => {
     await start();
     const a = await desk();
     const request = randomUUID();
     await a.desk.expect([`request:${request}`]);
     await a.desk.close();
     await callback(HIU, ON_FIND, onFindBody({ resp: { requestId: request } }));
-    const response = await fetch(`${relay.url}/healthz`);
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', desksConnected: 0, backlog: { [a.deskId]: 1 } });
+    expect(await desksHealth(relay.url)).toEqual({ status: 'ok', desksConnected: 0, backlog: { [a.deskId]: 1 } });
   });
 });

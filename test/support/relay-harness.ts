@@ -1,6 +1,7 @@
 // A real relay (relay/relay-server.ts) on a free loopback port, on a store the test chooses, and a minimal desk
 // written here from docs/relay.md's protocol table (not the app's relay-link), so the relay is checked against the
 // protocol as documented rather than against the app's reading of it.
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:net';
 import WebSocket from 'ws';
 import { relayConfig, type RelayConfig } from '../../relay/config';
@@ -39,7 +40,18 @@ export async function freePort(): Promise<number> {
 
 /** The relay's configuration for a test: its public URL is its own loopback address. */
 export function testRelayConfig(port: number, hius: TestHiu[], storage: RelayConfig['storage'] = { sqlite: ':memory:' }): RelayConfig {
-  return relayConfig.parse({ publicUrl: `http://127.0.0.1:${port}`, listen: { host: '127.0.0.1', port }, hius, storage });
+  return relayConfig.parse({ publicUrl: `http://127.0.0.1:${port}`, listen: { host: '127.0.0.1', port }, hius, storage, monitoring: { tokenSha256: MONITORING_TOKEN_SHA256 } });
+}
+
+/** The operator's monitoring credential of every test relay: GET /healthz/desks with `Authorization: Bearer <it>`. */
+export const MONITORING_TOKEN = 'test-relay-monitoring-token-0123456789abcdef';
+/** Its SHA-256, as the configuration holds it (`printf %s "$token" | sha256sum`). */
+export const MONITORING_TOKEN_SHA256 = createHash('sha256').update(MONITORING_TOKEN).digest('hex');
+
+/** What /healthz/desks says to the operator: the desks connected to this process and what waits for each. */
+export async function desksHealth(relayUrl: string): Promise<{ status: string; desksConnected: number; backlog: Record<string, number> }> {
+  const response = await fetch(`${relayUrl}/healthz/desks`, { headers: { authorization: `Bearer ${MONITORING_TOKEN}` } });
+  return (await response.json()) as { status: string; desksConnected: number; backlog: Record<string, number> };
 }
 
 export async function startTestRelay(store: RelayStore, hius: TestHiu[], opts: { now?: () => number; port?: number } = {}): Promise<TestRelay> {

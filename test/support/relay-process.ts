@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { signingKey, startJwksServer, type JwksServer, type SigningKey } from '../unit/bridge/bridge-support';
 import { startPostgres, type PostgresServer } from './postgres-server';
+import { desksHealth, MONITORING_TOKEN_SHA256 } from './relay-harness';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -94,9 +95,13 @@ export interface RelayHealth {
   backlog: Record<string, number>;
 }
 
+/** The per-desk detail of /healthz/desks, with the monitoring credential the test relays' configurations name (MONITORING). */
 export async function healthOf(relayUrl: string): Promise<RelayHealth> {
-  return (await (await fetch(`${relayUrl}/healthz`)).json()) as RelayHealth;
+  return desksHealth(relayUrl);
 }
+
+/** The `monitoring` setting of a test relay's configuration file. */
+export const MONITORING = { tokenSha256: MONITORING_TOKEN_SHA256 };
 
 export interface RelayTestWorld {
   postgres: PostgresServer;

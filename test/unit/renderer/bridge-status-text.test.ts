@@ -7,6 +7,13 @@ import { bridgeStatusLines } from '../../../renderer/lib/bridge-status-text';
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 
+/** dd-mm-yyyy HH:mm in local time, written out here rather than taken from the code under test. */
+function localDayTime(iso: string): string {
+  const at = new Date(iso);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(at.getDate())}-${two(at.getMonth() + 1)}-${at.getFullYear()} ${two(at.getHours())}:${two(at.getMinutes())}`;
+}
+
 function relayStatus(relay: Partial<NonNullable<BridgeStatus['relay']>>): BridgeStatus {
   return {
     mode: 'relay',
@@ -59,8 +66,11 @@ describe('the callback status in words', () => {
       { kind: 'problem', text: 'The relay refused this desk’s credential: it may be mistyped, replaced or revoked. Ask the IT person for this desk’s credential and paste it again.' },
       { kind: 'info', text: 'Details for the IT person: HTTP 401' },
     ]);
-    expect(lines[3]!.text).toMatch(/^Last message from the relay: 25 Nov 2026/);
-    expect(lines[4]!.text).toMatch(/^Trying again at 25 Nov 2026, \d\d:\d\d:00\.$/);
+    // The one date format of every screen (dd-mm-yyyy HH:mm), on this computer's clock.
+    expect(lines[3]!.text).toBe(`Last message from the relay: ${localDayTime('2026-11-25T04:10:00.000Z')}`);
+    expect(lines[4]!.text).toBe(`Trying again at ${localDayTime('2026-11-25T04:31:00.000Z')}.`);
+    expect(lines[4]!.text).toMatch(/^Trying again at \d\d-\d\d-\d{4} \d\d:\d\d\.$/);
+    expect(bridgeStatusLines(status, 'hi')[4]!.text).toContain(localDayTime('2026-11-25T04:31:00.000Z'));
     expect(lines.map((line) => line.text).join(' ')).not.toMatch(/waiting at the relay/);
   });
 
