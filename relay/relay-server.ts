@@ -14,6 +14,7 @@ import { DeskSessions } from './desk-sessions';
 import { jsonLinesLog, type RelayLog } from './relay-log';
 import { routeOfCallback, routeOfPage } from './routing';
 import type { RelayStore } from './store/relay-store';
+import { TrainingKeys } from './training-keys';
 
 const PURGE_INTERVAL_MS = 3600_000;
 const DAY_MS = 86_400_000;
@@ -41,12 +42,13 @@ export async function startRelay(opts: StartRelayOptions): Promise<RunningRelay>
   const now = opts.now ?? Date.now;
   const app = Fastify({ logger: false, bodyLimit: config.limits.callbackBytes, routerOptions: { maxParamLength: 200 }, return503OnClosing: true });
   const boards = new Map<string, CounterBoard>();
+  const trainingKeys = new TrainingKeys();
   for (const hiu of config.hius) {
     const counters = new CounterBoard();
     boards.set(hiu.id, counters);
     await app.register(async (scope) => registerHiu(scope, hiu, counters), { prefix: `/hiu/${hiu.id}` });
   }
-  const sessions = new DeskSessions(store, config, log);
+  const sessions = new DeskSessions(store, config, log, trainingKeys);
   app.get('/healthz', async (_request, reply) => health(reply));
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: { code: 'unknown-path', message: 'There is nothing here.' } }));
 
@@ -89,7 +91,9 @@ export async function startRelay(opts: StartRelayOptions): Promise<RunningRelay>
         generation,
         inbox,
         pushes,
-        jwksUrl: async () => hiu.gatewayCertsUrl,
+        jwksUrl: async () => hiu.gatewayCertsUrl ?? '',
+        // A training HIU's callbacks come from its desks' simulators, signed with the keys those desks announced.
+        ...(hiu.training ? { localKeys: { describe: 'the keys its training desks announced', resolver: trainingKeys.resolver(hiu.id) } } : {}),
         jwksHeaders: () => generation.certsHeaders(hiu.cmId),
         now,
         callbackLimitBytes: config.limits.callbackBytes,

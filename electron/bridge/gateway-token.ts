@@ -7,6 +7,7 @@
 // TIMESTAMP and X-CM-ID; its callback tokens name audience `account`, and no gateway role is documented for them,
 // so a v3 verifier checks the audience instead of the role and clientId (`audience`, `requiredRole: null`).
 import {
+  type createLocalJWKSet,
   createRemoteJWKSet,
   customFetch,
   decodeProtectedHeader,
@@ -41,6 +42,12 @@ export interface GatewayTokenVerifierOptions {
    * is created, which would send one REQUEST-ID and an ever older TIMESTAMP; a custom fetch adds these per request.
    */
   jwksHeaders?: () => Record<string, string>;
+  /**
+   * Keys known without a fetch, used instead of `jwksUrl`: a relay's training HIU checks tokens against the keys its
+   * desks' training simulators announced (relay/training-keys.ts). A resolver that throws a plain Error means the
+   * keys are not there yet (503, as a JWKS that cannot be fetched).
+   */
+  localKeys?: { describe: string; resolver: KeyResolver };
 }
 
 export interface GatewayClaims {
@@ -65,7 +72,8 @@ export interface GatewayTokenVerifier {
 /** Marks an error of the key set itself (fetch, timeout, malformed JWKS), as opposed to a bad token. */
 class JwksUnavailable extends Error {}
 
-type KeyResolver = ReturnType<typeof createRemoteJWKSet>;
+/** What picks the key for a token: jose's remote key set, or a local one (`localKeys`). */
+export type KeyResolver = (...args: Parameters<ReturnType<typeof createLocalJWKSet>>) => Promise<CryptoKey>;
 
 export function createGatewayTokenVerifier(opts: GatewayTokenVerifierOptions): GatewayTokenVerifier {
   const now = opts.now ?? Date.now;
@@ -82,6 +90,7 @@ export function createGatewayTokenVerifier(opts: GatewayTokenVerifierOptions): G
   }
 
   async function resolveKeySet(): Promise<{ url: string; keys: KeyResolver }> {
+    if (opts.localKeys) return { url: opts.localKeys.describe, keys: opts.localKeys.resolver };
     let url: string;
     try {
       url = await opts.jwksUrl();
