@@ -172,6 +172,10 @@ describe('connecting', () => {
       deskId: 'desk-frontdesk1',
       hiuId: 'CLINIC-HIU-01',
       callbackUrl: 'https://relay.clinic.example/hiu/CLINIC-HIU-01',
+      // This test relay's hello is an older relay's: it names neither the HIU's API nor training.
+      api: null,
+      training: null,
+      trainingKeysTaken: null,
       backlog: 2,
       lastMessageAt: null,
       problem: null,
