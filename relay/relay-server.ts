@@ -15,6 +15,7 @@ import { jsonLinesLog, type RelayLog } from './relay-log';
 import { routeOfCallback, routeOfPage } from './routing';
 import type { RelayStore } from './store/relay-store';
 import { TrainingKeys } from './training-keys';
+import { registerPathCheck } from './path-check';
 
 const PURGE_INTERVAL_MS = 3600_000;
 const DAY_MS = 86_400_000;
@@ -101,6 +102,8 @@ export async function startRelay(opts: StartRelayOptions): Promise<RunningRelay>
       },
       counters,
     );
+    // "Test the callback path" (relay/path-check.ts): in at this HIU's public URL, out at the desk's WebSocket.
+    registerPathCheck(scope, { hiuId: hiu.id, store, log, now, checkPath: (deskId, nonce, ms) => sessions.checkPath(deskId, nonce, ms) });
   }
 
   async function health(reply: import('fastify').FastifyReply) {

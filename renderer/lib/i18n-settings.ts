@@ -100,7 +100,6 @@ const en = {
   'pathCheck.failed.desk-not-connected': 'This desk is not connected to the relay, so nothing can come through it. See the callback status above.',
   'pathCheck.failed.relay-unreachable': 'The relay’s public address {url} could not be reached from this desk: check the reverse proxy, its certificate and the relay (is it running?).',
   'pathCheck.failed.token-refused': 'The relay refused the check’s signature: this desk’s credential may be revoked or belong to another HIU. Ask the IT person for this desk’s credential.',
-  'pathCheck.failed.relay-lost': 'The relay took the check but says this desk is not connected to it: with several relay processes, the desk may be connected to another one. Try again.',
   'pathCheck.failed.timeout': 'The check reached the relay, but this desk did not get it in time. Try again; if this repeats, tell the IT person.',
   'pathCheck.failed.relay-error': 'The relay answered the check with an error ({detail}). It may need updating to the same version as ABHA Desk.',
 
@@ -203,7 +202,6 @@ const hi: Record<SettingsStringKey, string> = {
   'pathCheck.failed.desk-not-connected': 'यह डेस्क रिले से नहीं जुड़ा है, इसलिए उससे होकर कुछ नहीं आ सकता। ऊपर कॉलबैक की स्थिति देखें।',
   'pathCheck.failed.relay-unreachable': 'रिले का सार्वजनिक पता {url} इस डेस्क से नहीं मिला: रिवर्स प्रॉक्सी, उसका प्रमाणपत्र और रिले जाँचें (क्या वह चल रहा है?)।',
   'pathCheck.failed.token-refused': 'रिले ने जाँच के हस्ताक्षर को अस्वीकार कर दिया: इस डेस्क का क्रेडेंशियल रद्द हो सकता है या किसी दूसरे HIU का हो सकता है। IT वाले व्यक्ति से इस डेस्क का क्रेडेंशियल माँगें।',
-  'pathCheck.failed.relay-lost': 'रिले ने जाँच ली, पर कहता है कि यह डेस्क उससे नहीं जुड़ा है: कई रिले प्रोसेस हों तो डेस्क किसी दूसरे से जुड़ा हो सकता है। फिर से कोशिश करें।',
   'pathCheck.failed.timeout': 'जाँच रिले तक पहुँची, पर यह डेस्क उसे समय पर नहीं पा सका। फिर से कोशिश करें; ऐसा बार-बार हो तो IT वाले व्यक्ति को बताएँ।',
   'pathCheck.failed.relay-error': 'रिले ने जाँच का जवाब एक त्रुटि से दिया ({detail})। उसे ABHA डेस्क वाले संस्करण पर अपडेट करने की ज़रूरत हो सकती है।',
 

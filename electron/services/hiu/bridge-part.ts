@@ -6,6 +6,7 @@
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 import type { GatewayGeneration } from '../../abdm/gateway-generation';
 import { startCallbackBridge, type RunningBridge } from '../../bridge/callback-bridge';
+import { checkCallbackPath, type PathCheckOutcome } from '../../bridge/path-check';
 import type { BridgeCounters } from '../../bridge/ports';
 import { startRelayLink, type RelayLink, type RelayLinkStatus } from '../../bridge/relay-link';
 import type { PublicRsaJwk } from '../../bridge/relay-protocol';
@@ -187,6 +188,11 @@ export class BridgePart implements Part {
     if (settings.bridge.mode === 'relay') return this.link?.status().callbackUrl ?? '';
     if (settings.environment === 'training') return this.url() ?? '';
     return settings.bridge.publicUrl;
+  }
+
+  /** "Test the callback path": a signed check in at the relay's public URL, out at this desk (bridge/path-check.ts). */
+  checkPath(): Promise<PathCheckOutcome> {
+    return checkCallbackPath({ link: this.link, credential: this.deps.relayCredential, now: this.deps.now });
   }
 
   /** The operator saved a new relay credential: use it now rather than at the next slow retry. */
