@@ -299,7 +299,7 @@ test.describe('switching the ABDM API', () => {
     await app.getByRole('button', { name: 'Save settings' }).click();
     const dialog = app.getByRole('dialog', { name: 'Switch the ABDM API to v3 — current (ABHA v3, HIE-CM v3)?' });
     await expect(dialog).toContainText('any enrolment or verification in progress stops, and patients are verified again');
-    await expect(dialog).toContainText('answers to requests sent on the old one no longer reach this desk');
+    await expect(dialog).toContainText('new enrolments, verifications and consent requests go to ABDM on the new API');
     await expect(dialog).toContainText('its HIU must be set up for the new API too');
     // The safe answer is the one under the caret.
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
