@@ -472,7 +472,7 @@ describe('closing', () => {
 });
 
 describe('training mode and the path check', () => {
-  const KEY = { kty: 'RSA', n: 'n'.repeat(342), e: 'AQAB', kid: 'sim-1', alg: 'RS256', use: 'sig' };
+  const KEY = { kty: 'RSA' as const, n: 'n'.repeat(342), e: 'AQAB', kid: 'sim-1', alg: 'RS256', use: 'sig' };
 
   it('offers the simulator’s public keys to a training relay before counting as connected, private members left out', async () => {
     relay.hello = { ...HELLO, api: 'v1', training: true };
