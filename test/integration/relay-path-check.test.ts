@@ -1,7 +1,12 @@
 // "Test the callback path" (docs/relay.md, "Check the callback path"): from the desk (Settings' button, bridge.checkPath)
 // and from the relay's side (`npm run relay -- check`), a check signed with the desk's credential goes in at the
 // relay's public URL for the HIU and must come out at the desk over its WebSocket; each failing leg is named.
+import { execFile } from 'node:child_process';
 import { createHmac, createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { relayConfig, type RelayConfig } from '../../relay/config';
 import { runPathChecks } from '../../relay/check';
@@ -25,10 +30,10 @@ afterEach(async () => {
   app = relay = store = undefined;
 });
 
-async function startTrainingRelay(): Promise<RelayConfig> {
+async function startTrainingRelay(storage: RelayConfig['storage'] = { sqlite: ':memory:' }): Promise<RelayConfig> {
   const port = await freePort();
-  store = await openRelayStore({ sqlite: ':memory:' });
-  const config = relayConfig.parse({ publicUrl: `http://127.0.0.1:${port}`, listen: { host: '127.0.0.1', port }, hius: [{ id: HIU_ID, api: 'v3', training: true }], storage: { sqlite: ':memory:' } });
+  store = await openRelayStore(storage);
+  const config = relayConfig.parse({ publicUrl: `http://127.0.0.1:${port}`, listen: { host: '127.0.0.1', port }, hius: [{ id: HIU_ID, api: 'v3', training: true }], storage });
   relay = await startRelay({ config, store, log: silentLog });
   return config;
 }
@@ -92,5 +97,24 @@ describe('test the callback path', () => {
 
     await app.call('settings.update', { bridge: { mode: 'direct' } });
     expect(await app.call('bridge.checkPath')).toEqual({ ok: false, failure: 'not-relay-mode', url: null, detail: null });
+  });
+
+  it('npm run relay -- check, on the relay’s configuration file and storage, says OK and exits 0', { timeout: 90_000 }, async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'relay-check-'));
+    try {
+      const config = await startTrainingRelay({ sqlite: path.join(folder, 'relay.db') });
+      const { credential } = await issueDesk(store!, HIU_ID, 'Front desk 1', new Date().toISOString());
+      app = await startAppHarness({}, { api: 'v3', relay: { url: relay!.url, credential } });
+      const file = path.join(folder, 'relay.json');
+      writeFileSync(file, JSON.stringify(config));
+      const repo = fileURLToPath(new URL('../..', import.meta.url));
+      const run = await new Promise<{ code: number | null; out: string }>((resolve) =>
+        execFile(process.execPath, ['--import', 'tsx', 'relay/cli.ts', '--config', file, 'check'], { cwd: repo }, (error, stdout) => resolve({ code: error ? (error.code as number) : 0, out: stdout })),
+      );
+      expect(run.out).toMatch(/^desk-[a-z0-9]+ \(Front desk 1\): OK: in at http:\/\/127\.0\.0\.1:\d+\/hiu\/CLINIC-HIU-01\/path-check, out at the desk, acknowledged\.$/m);
+      expect(run.code).toBe(0);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
