@@ -6,6 +6,7 @@ import { loadRelayConfig, RelayConfigError, type RelayConfig } from './config';
 import { issueDesk } from './desk-credentials';
 import { jsonLinesLog } from './relay-log';
 import { startRelay } from './relay-server';
+import { runPathChecks } from './check';
 import { openRelayStore } from './store/open-store';
 import type { RelayStore } from './store/relay-store';
 
@@ -14,19 +15,21 @@ const USAGE = `Usage:
   npm run relay -- desks add --hiu <hiuId> --name "<name>"     issue a desk credential (shown once)
   npm run relay -- desks list                                  list desks and what waits for each
   npm run relay -- desks revoke <deskId>                       refuse that desk from now on
+  npm run relay -- check [--desk <deskId>]                     test the callback path to each active desk (or one)
 Configuration: a JSON file (--config or RELAY_CONFIG) and RELAY_* variables; see docs/relay.md.`;
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { config: { type: 'string' }, port: { type: 'string' }, hiu: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean' } },
+    options: { config: { type: 'string' }, port: { type: 'string' }, hiu: { type: 'string' }, name: { type: 'string' }, desk: { type: 'string' }, help: { type: 'boolean' } },
   });
   if (values.help) return say(USAGE, 0);
   const port = values.port === undefined ? undefined : Number(values.port);
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65_535)) return say(`--port must be a whole number from 0 to 65535, not "${values.port}".`, 2);
   const config = loadRelayConfig({ file: values.config, port });
   if (positionals.length === 0) return run(config);
+  if (positionals[0] === 'check') return withStore(config, (store) => runPathChecks(config, store, values.desk, console.log));
   if (positionals[0] !== 'desks') return say(USAGE, 2);
   return desks(config, positionals.slice(1), values);
 }
@@ -82,6 +85,15 @@ async function listDesks(store: RelayStore): Promise<number> {
     console.log([desk.id, desk.hiuId, desk.name, desk.createdAt, desk.revokedAt ? `revoked ${desk.revokedAt}` : 'active', backlog[desk.id] ?? 0].join('\t'));
   }
   return 0;
+}
+
+async function withStore(config: RelayConfig, use: (store: RelayStore) => Promise<number>): Promise<number> {
+  const store = await openRelayStore(config.storage);
+  try {
+    return await use(store);
+  } finally {
+    await store.close();
+  }
 }
 
 function say(text: string, code: number): number {

@@ -14,12 +14,18 @@ export const hiuConfig = z
     id: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'letters, digits, dot, dash and underscore only'),
     /** The gateway generation ABDM calls this HIU back with: v1 = gateway v0.5, v3 = HIE-CM v3. */
     api: z.enum(['v1', 'v3']).default('v1'),
-    /** The gateway's JWKS, e.g. https://dev.abdm.gov.in/gateway/v0.5/certs (gateway-v05.md §3.2). */
-    gatewayCertsUrl: httpUrl,
+    /** The gateway's JWKS, e.g. https://dev.abdm.gov.in/gateway/v0.5/certs (gateway-v05.md §3.2); not used in training. */
+    gatewayCertsUrl: httpUrl.optional(),
     /** X-CM-ID for the v3 certs call (sbx, abdm). */
     cmId: z.string().regex(/^[a-z0-9-]{1,50}$/i).default('sbx'),
+    /**
+     * Training mode: the callbacks come from the desks' own training simulators, whose keys the desks announce
+     * (relay/training-keys.ts), instead of from ABDM. Never set for an HIU that real ABDM calls.
+     */
+    training: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .refine((h) => h.training || h.gatewayCertsUrl !== undefined, { message: 'required (or "training": true)', path: ['gatewayCertsUrl'] });
 export type HiuConfig = z.infer<typeof hiuConfig>;
 
 export const relayConfig = z
@@ -88,7 +94,7 @@ export function loadRelayConfig(opts: { file?: string; env?: NodeJS.ProcessEnv; 
   }
   // One HIU from the environment: RELAY_HIU_ID with RELAY_GATEWAY_CERTS_URL (and RELAY_ABDM_API, RELAY_CM_ID).
   if (env.RELAY_HIU_ID) {
-    raw.hius = [{ id: env.RELAY_HIU_ID, gatewayCertsUrl: env.RELAY_GATEWAY_CERTS_URL, ...(env.RELAY_ABDM_API ? { api: env.RELAY_ABDM_API } : {}), ...(env.RELAY_CM_ID ? { cmId: env.RELAY_CM_ID } : {}) }];
+    raw.hius = [{ id: env.RELAY_HIU_ID, gatewayCertsUrl: env.RELAY_GATEWAY_CERTS_URL, ...(env.RELAY_ABDM_API ? { api: env.RELAY_ABDM_API } : {}), ...(env.RELAY_CM_ID ? { cmId: env.RELAY_CM_ID } : {}), ...(env.RELAY_TRAINING === '1' ? { training: true } : {}) }];
   }
   if (opts.port !== undefined) setAt(raw, 'listen.port', opts.port);
   const parsed = relayConfig.safeParse(raw);

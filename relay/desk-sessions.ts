@@ -12,6 +12,7 @@ import { hiuCallbackUrl, type RelayConfig } from './config';
 import { authenticateDesk } from './desk-credentials';
 import type { RelayLog } from './relay-log';
 import type { DeskRecord, RelayStore } from './store/relay-store';
+import type { TrainingKeys } from './training-keys';
 
 /** Deliveries sent and not yet acknowledged, per desk: enough to keep the line busy, few enough to resend cheaply. */
 const WINDOW = 64;
@@ -31,6 +32,7 @@ export class DeskSessions {
     private readonly store: RelayStore,
     private readonly config: RelayConfig,
     private readonly log: RelayLog,
+    private readonly trainingKeys: TrainingKeys,
     now: () => number = Date.now,
   ) {
     this.claims = { limits: config.limits, budgets: new ClaimBudgets(config.limits.claimsPerMinute, now) };
@@ -51,6 +53,16 @@ export class DeskSessions {
 
   connected(): number {
     return this.live.size;
+  }
+
+  /**
+   * A path check (relay/path-check.ts) hands the desk a nonce over its live session here and waits for the desk to
+   * say it has it. With several relay processes, a desk connected to another process is `not-connected` here.
+   */
+  async checkPath(deskId: string, nonce: string, timeoutMs: number): Promise<'answered' | 'not-connected' | 'timeout'> {
+    const session = this.live.get(deskId);
+    if (!session) return 'not-connected';
+    return (await session.check(nonce, timeoutMs)) ? 'answered' : 'timeout';
   }
 
   async close(): Promise<void> {
@@ -79,7 +91,9 @@ export class DeskSessions {
   }
 
   private async open(desk: DeskRecord, ws: WebSocket): Promise<void> {
-    const session = new DeskSession(randomUUID(), desk, ws, this.store, this.log, this.claims, () => {
+    const hiu = this.config.hius.find((h) => h.id === desk.hiuId);
+    const training = hiu?.training === true;
+    const session = new DeskSession(randomUUID(), desk, ws, this.store, this.log, this.claims, training ? this.trainingKeys : null, () => {
       if (this.live.get(desk.id) === session) this.live.delete(desk.id);
     });
     const previous = this.live.get(desk.id);
@@ -88,7 +102,7 @@ export class DeskSessions {
     try {
       await this.store.claimSession(desk.id, session.id);
       const backlog = (await this.store.backlog())[desk.id] ?? 0;
-      session.send({ t: 'hello', deskId: desk.id, hiuId: desk.hiuId, callbackUrl: hiuCallbackUrl(this.config, desk.hiuId), backlog });
+      session.send({ t: 'hello', deskId: desk.id, hiuId: desk.hiuId, callbackUrl: hiuCallbackUrl(this.config, desk.hiuId), backlog, api: hiu?.api, training });
       this.log.info('desk-connected', { deskId: desk.id, hiuId: desk.hiuId, backlog });
       session.start();
     } catch (error) {
@@ -116,6 +130,8 @@ class DeskSession {
   private lastSentSeq = 0;
   private lastBacklogTold: number | null = null;
   private readonly inFlight = new Set<number>();
+  /** Path checks sent and not yet answered, by nonce. */
+  private readonly checks = new Map<string, () => void>();
   private pumping: Promise<void> | null = null;
   private again = false;
   private alive = true;
@@ -130,6 +146,8 @@ class DeskSession {
     private readonly store: RelayStore,
     private readonly log: RelayLog,
     private readonly claims: DeskClaimRules,
+    /** Set for a desk of a training HIU: where its simulator's keys go (relay/training-keys.ts). */
+    private readonly trainingKeys: TrainingKeys | null,
     onClose: () => void,
   ) {
     ws.on('pong', () => (this.alive = true));
@@ -149,6 +167,20 @@ class DeskSession {
 
   send(frame: RelayToDesk): void {
     if (!this.ended) this.ws.send(JSON.stringify(frame));
+  }
+
+  /** Sends a path check; true once the desk answers with the nonce, false after timeoutMs or when the session ends. */
+  check(nonce: string, timeoutMs: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(false), timeoutMs);
+      const done = (answered: boolean) => {
+        clearTimeout(timer);
+        this.checks.delete(nonce);
+        resolve(answered);
+      };
+      this.checks.set(nonce, () => done(true));
+      this.send({ t: 'path-check', nonce });
+    });
   }
 
   ping(): void {
@@ -246,6 +278,12 @@ class DeskSession {
         await this.store.ack(this.desk.id, frame.seqs);
         for (const seq of frame.seqs) this.inFlight.delete(seq);
         this.pump();
+      } else if (frame.t === 'training-keys') {
+        if (this.trainingKeys) this.trainingKeys.announce(this.desk.hiuId, this.desk.id, frame.keys);
+        this.log.info('training-keys', { deskId: this.desk.id, taken: this.trainingKeys !== null, keys: frame.keys.length });
+        this.send({ t: 'training-keys-taken', ref: frame.ref, taken: this.trainingKeys !== null });
+      } else if (frame.t === 'path-checked') {
+        this.checks.get(frame.nonce)?.();
       } else {
         // A credential revoked from another process (the CLI) since this session opened claims nothing more.
         if ((await this.store.findDesk(this.desk.id))?.revokedAt) return this.end(RELAY_CLOSE.refused, 'credential revoked');

@@ -15,6 +15,8 @@ import { isOperator } from './operator-access';
 import { jsonLinesLog, type RelayLog } from './relay-log';
 import { routeOfCallback, routeOfPage } from './routing';
 import type { RelayStore } from './store/relay-store';
+import { TrainingKeys } from './training-keys';
+import { registerPathCheck } from './path-check';
 
 const PURGE_INTERVAL_MS = 3600_000;
 const DAY_MS = 86_400_000;
@@ -42,12 +44,13 @@ export async function startRelay(opts: StartRelayOptions): Promise<RunningRelay>
   const now = opts.now ?? Date.now;
   const app = Fastify({ logger: false, bodyLimit: config.limits.callbackBytes, routerOptions: { maxParamLength: 200 }, return503OnClosing: true });
   const boards = new Map<string, CounterBoard>();
+  const trainingKeys = new TrainingKeys();
   for (const hiu of config.hius) {
     const counters = new CounterBoard();
     boards.set(hiu.id, counters);
     await app.register(async (scope) => registerHiu(scope, hiu, counters), { prefix: `/hiu/${hiu.id}` });
   }
-  const sessions = new DeskSessions(store, config, log, now);
+  const sessions = new DeskSessions(store, config, log, trainingKeys, now);
   // Liveness for anyone (a load balancer, a monitor); which desks there are and what waits for each, only for the
   // operator's monitoring credential: desk ids and their backlogs tell an outsider how a clinic works.
   app.get('/healthz', async (_request, reply) => health(reply, false));
@@ -98,7 +101,9 @@ export async function startRelay(opts: StartRelayOptions): Promise<RunningRelay>
         generation,
         inbox,
         pushes,
-        jwksUrl: async () => hiu.gatewayCertsUrl,
+        jwksUrl: async () => hiu.gatewayCertsUrl ?? '',
+        // A training HIU's callbacks come from its desks' simulators, signed with the keys those desks announced.
+        ...(hiu.training ? { localKeys: { describe: 'the keys its training desks announced', resolver: trainingKeys.resolver(hiu.id) } } : {}),
         jwksHeaders: () => generation.certsHeaders(hiu.cmId),
         now,
         callbackLimitBytes: config.limits.callbackBytes,
@@ -106,6 +111,8 @@ export async function startRelay(opts: StartRelayOptions): Promise<RunningRelay>
       },
       counters,
     );
+    // "Test the callback path" (relay/path-check.ts): in at this HIU's public URL, out at the desk's WebSocket.
+    registerPathCheck(scope, { hiuId: hiu.id, store, log, now, checkPath: (deskId, nonce, ms) => sessions.checkPath(deskId, nonce, ms) });
   }
 
   async function health(reply: import('fastify').FastifyReply, detail: boolean) {

@@ -10,7 +10,7 @@ import { isUuid } from '../abdm/request-id';
 import { describeIssues } from './body-issues';
 import { CounterBoard } from './bridge-counters';
 import { capConnectionsPerAddress, connectionLimits, serverOptions, type ConnectionLimits } from './connection-limits';
-import { createGatewayTokenVerifier, type GatewayTokenVerifier } from './gateway-token';
+import { createGatewayTokenVerifier, type GatewayTokenVerifier, type GatewayTokenVerifierOptions } from './gateway-token';
 import type { BridgeCounters, BridgeListener, CallbackInbox, DataPushInbox, ReceivedCallback, ReceivedPushPage, RefusalReason } from './ports';
 import { DATA_PUSH_PREFIX, isWellFormedPushSecret } from './push-secret';
 
@@ -33,6 +33,8 @@ export interface CallbackBridgeOptions {
   jwksUrl: () => Promise<string>;
   /** Headers for each JWKS fetch, e.g. `() => generation.certsHeaders(cmId)` (v3 wants X-CM-ID there). */
   jwksHeaders?: () => Record<string, string>;
+  /** Keys known without a fetch, instead of jwksUrl (a relay's training HIU: gateway-token.ts). */
+  localKeys?: GatewayTokenVerifierOptions['localKeys'];
   /** Clock for token expiry and receivedAt (ms since the epoch). */
   now?: () => number;
   /** Largest callback body; default 1 MiB. */
@@ -120,6 +122,7 @@ export function registerBridgeRoutes(app: FastifyInstance, opts: BridgeRouteOpti
     jwksUrl: opts.jwksUrl,
     now,
     jwksHeaders: opts.jwksHeaders,
+    localKeys: opts.localKeys,
     audience: opts.generation.callbackToken.audience,
     requiredRole: opts.generation.callbackToken.requiredRole,
     clientIdClaims: opts.generation.callbackToken.clientIdClaims,

@@ -8,6 +8,7 @@
 // same gateway, signed by the same keys: the role is what tells the gateway's token apart, on v3 as on v0.5
 // (docs/bridge.md, "Whose token").
 import {
+  type createLocalJWKSet,
   createRemoteJWKSet,
   customFetch,
   decodeProtectedHeader,
@@ -44,6 +45,12 @@ export interface GatewayTokenVerifierOptions {
    * is created, which would send one REQUEST-ID and an ever older TIMESTAMP; a custom fetch adds these per request.
    */
   jwksHeaders?: () => Record<string, string>;
+  /**
+   * Keys known without a fetch, used instead of `jwksUrl`: a relay's training HIU checks tokens against the keys its
+   * desks' training simulators announced (relay/training-keys.ts). A resolver that throws a plain Error means the
+   * keys are not there yet (503, as a JWKS that cannot be fetched).
+   */
+  localKeys?: { describe: string; resolver: KeyResolver };
 }
 
 export interface GatewayClaims {
@@ -68,7 +75,8 @@ export interface GatewayTokenVerifier {
 /** Marks an error of the key set itself (fetch, timeout, malformed JWKS), as opposed to a bad token. */
 class JwksUnavailable extends Error {}
 
-type KeyResolver = ReturnType<typeof createRemoteJWKSet>;
+/** What picks the key for a token: jose's remote key set, or a local one (`localKeys`). */
+export type KeyResolver = (...args: Parameters<ReturnType<typeof createLocalJWKSet>>) => Promise<CryptoKey>;
 
 export function createGatewayTokenVerifier(opts: GatewayTokenVerifierOptions): GatewayTokenVerifier {
   const now = opts.now ?? Date.now;
@@ -86,6 +94,7 @@ export function createGatewayTokenVerifier(opts: GatewayTokenVerifierOptions): G
   }
 
   async function resolveKeySet(): Promise<{ url: string; keys: KeyResolver }> {
+    if (opts.localKeys) return { url: opts.localKeys.describe, keys: opts.localKeys.resolver };
     let url: string;
     try {
       url = await opts.jwksUrl();

@@ -8,7 +8,7 @@ import WebSocket, { type RawData } from 'ws';
 import { CALLBACK_KINDS, type CallbackKind } from '../abdm/gateway-generation';
 import { serviceUrlProblem } from '../shared/service-url';
 import type { CallbackInbox, ReceivedCallback, RelayedPageInbox } from './ports';
-import { expectationKey, maxFrameBytes, RELAY_CLOSE, RELAY_SOCKET_PATH, relayToDesk, type DeskToRelay, type RelayedPage, type RelayToDesk } from './relay-protocol';
+import { expectationKey, maxFrameBytes, RELAY_CLOSE, RELAY_SOCKET_PATH, relayToDesk, type DeskToRelay, type PublicRsaJwk, type RelayedPage, type RelayToDesk } from './relay-protocol';
 
 /**
  * Why the link is not (or not fully) working, for the operator (the renderer words each code in English and Hindi).
@@ -57,6 +57,15 @@ export interface RelayLinkStatus {
   hiuId: string | null;
   /** The relay's public URL for this HIU: what ABDM calls back, and the base of data-push URLs. */
   callbackUrl: string | null;
+  /** The ABDM API generation the relay's HIU is set up for (from the hello; null: an older relay did not say). */
+  api: 'v1' | 'v3' | null;
+  /** The relay's HIU is set up for training mode (from the hello; null: an older relay did not say). */
+  training: boolean | null;
+  /**
+   * Training mode only: whether the relay took this desk's training simulator's keys after the last hello (without
+   * them it refuses every callback the simulator sends); null when none were offered.
+   */
+  trainingKeysTaken: boolean | null;
   /** Messages the relay still holds for this desk, as it last said. */
   backlog: number;
   /** ISO time of the last callback or page the relay delivered. */
@@ -123,6 +132,12 @@ export interface RelayLinkOptions {
   timing?: Partial<RelayLinkTiming>;
   /** Told about failures that change nothing for the operator (a listener that threw, claiming keys failed). */
   logError?: (what: string, error: unknown) => void;
+  /**
+   * Training mode: the public keys the desk's training simulator signs its callbacks with. Offered after each hello
+   * of a relay whose HIU is set up for training, before the link counts as connected, so the first callback of a
+   * request sent once connected finds them there (docs/relay.md, "Training mode").
+   */
+  trainingKeys?: () => Promise<readonly PublicRsaJwk[]>;
 }
 
 export interface RelayLink {
@@ -135,6 +150,11 @@ export interface RelayLink {
   expect(keys: readonly string[], timeoutMs: number): Promise<ExpectAnswer | null>;
   /** Resolves at the next hello (at once when connected); rejects when the link is closed first. */
   whenConnected(): Promise<void>;
+  /**
+   * Resolves true once the relay has handed this desk the path check with `nonce` (and the desk has answered it),
+   * false after `timeoutMs` (electron/bridge/path-check.ts).
+   */
+  whenPathChecked(nonce: string, timeoutMs: number): Promise<boolean>;
   /** Drops the connection (if any) and connects again now: after the operator saved a new credential. */
   reconnect(): void;
   /** Sends the acknowledgements still due, closes the socket, and stops reconnecting. */
@@ -193,11 +213,18 @@ class Link implements RelayLink {
   private deskId: string | null = null;
   private hiuId: string | null = null;
   private callbackUrl: string | null = null;
+  private api: 'v1' | 'v3' | null = null;
+  private training: boolean | null = null;
+  private trainingKeysTaken: boolean | null = null;
+  /** Path checks the relay handed over (nonce → seen), and who waits for one. */
+  private readonly pathChecks = new Map<string, (seen: boolean) => void>();
+  private readonly pathChecksSeen = new Set<string>();
   private backlog = 0;
   private lastMessageAt: string | null = null;
   private problem: RelayProblem | null = null;
   private refs = 0;
   private readonly answers = new Map<string, (frame: Extract<RelayToDesk, { t: 'expected' }> | null) => void>();
+  private readonly keyAnswers = new Map<string, (taken: boolean) => void>();
   private acks: number[] = [];
   private ackScheduled = false;
   private waiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
@@ -219,6 +246,9 @@ class Link implements RelayLink {
       deskId: this.deskId,
       hiuId: this.hiuId,
       callbackUrl: this.callbackUrl,
+      api: this.api,
+      training: this.training,
+      trainingKeysTaken: this.trainingKeysTaken,
       backlog: this.backlog,
       lastMessageAt: this.lastMessageAt,
       problem: this.problem,
@@ -259,6 +289,20 @@ class Link implements RelayLink {
     if (this.connected) return Promise.resolve();
     if (this.closed) return Promise.reject(new Error('The relay link is closed.'));
     return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
+  }
+
+  whenPathChecked(nonce: string, timeoutMs: number): Promise<boolean> {
+    if (this.pathChecksSeen.delete(nonce)) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(false), timeoutMs);
+      timer.unref?.();
+      const done = (seen: boolean) => {
+        clearTimeout(timer);
+        this.pathChecks.delete(nonce);
+        resolve(seen);
+      };
+      this.pathChecks.set(nonce, done);
+    });
   }
 
   reconnect(): void {
@@ -411,6 +455,8 @@ class Link implements RelayLink {
     this.connected = false;
     for (const resolve of this.answers.values()) resolve(null);
     this.answers.clear();
+    for (const resolve of this.keyAnswers.values()) resolve(false);
+    this.keyAnswers.clear();
   }
 
   private nextBackoff(): number {
@@ -470,7 +516,7 @@ class Link implements RelayLink {
     const frame = parsed.data;
     switch (frame.t) {
       case 'hello':
-        return this.hello(session, frame);
+        return void this.hello(session, frame);
       case 'deliver':
         return void this.deliver(frame);
       case 'expected':
@@ -478,6 +524,10 @@ class Link implements RelayLink {
       case 'status':
         this.backlog = frame.backlog;
         return this.changed();
+      case 'training-keys-taken':
+        return this.keyAnswers.get(frame.ref)?.(frame.taken);
+      case 'path-check':
+        return this.pathCheck(session, frame.nonce);
       case 'error':
         // The relay's own words for why it is about to close (relay/desk-sessions.ts): kept over the close's code.
         session.ownProblem = true;
@@ -485,10 +535,14 @@ class Link implements RelayLink {
     }
   }
 
-  private hello(session: Session, frame: Extract<RelayToDesk, { t: 'hello' }>): void {
+  private async hello(session: Session, frame: Extract<RelayToDesk, { t: 'hello' }>): Promise<void> {
     session.helloSeen = true;
     if (session.helloTimer) clearTimeout(session.helloTimer);
     session.helloTimer = null;
+    this.api = frame.api ?? null;
+    this.training = frame.training ?? null;
+    this.trainingKeysTaken = frame.training && this.opts.trainingKeys ? await this.offerTrainingKeys(session) : null;
+    if (session !== this.session) return;
     this.connected = true;
     this.failures = 0;
     this.problem = null;
@@ -499,6 +553,41 @@ class Link implements RelayLink {
     for (const waiter of this.waiters.splice(0)) waiter.resolve();
     this.changed();
     void this.claimOpenKeys();
+  }
+
+  /** Training: the simulator's public keys to a training relay; true once it has taken them. Never throws. */
+  private async offerTrainingKeys(session: Session): Promise<boolean> {
+    try {
+      // Only the public members travel (the protocol refuses anything else, a private `d` above all).
+      const keys = (await this.opts.trainingKeys!()).map(({ kty, n, e, kid, alg, use }) => ({ kty, n, e, kid, alg, use }));
+      if (keys.length === 0 || session !== this.session) return false;
+      const ref = `k${++this.refs}`;
+      const answer = new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), this.timing.claimMs);
+        timer.unref?.();
+        this.keyAnswers.set(ref, (taken) => {
+          clearTimeout(timer);
+          resolve(taken);
+        });
+      });
+      this.send(session, { t: 'training-keys', ref, keys });
+      const taken = await answer;
+      this.keyAnswers.delete(ref);
+      return taken;
+    } catch (error) {
+      this.opts.logError?.('relay: offering the training simulator\'s keys', error);
+      return false;
+    }
+  }
+
+  /** The relay handed over a path check: answered at once, and told to whoever waits for it. */
+  private pathCheck(session: Session, nonce: string): void {
+    this.send(session, { t: 'path-checked', nonce });
+    const waiting = this.pathChecks.get(nonce);
+    if (waiting) return waiting(true);
+    // Remember a few that came before anyone waited (the relay may be quicker than the desk's own request).
+    this.pathChecksSeen.add(nonce);
+    if (this.pathChecksSeen.size > 20) this.pathChecksSeen.delete(this.pathChecksSeen.values().next().value!);
   }
 
   /** After every hello: the keys this desk still expects, so what waits at the relay for them comes here. */

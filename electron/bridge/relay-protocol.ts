@@ -39,6 +39,22 @@ export function splitCredential(credential: string): { deskId: string; secret: s
 
 const isoTime = z.string().min(10).max(40);
 
+/** A path check's nonce: 128 random bits, base64url (relay/path-check.ts, electron/bridge/path-check.ts). */
+export const PATH_CHECK_NONCE = /^[A-Za-z0-9_-]{22}$/;
+
+/** The public half of an RSA signing key as a JWKS lists it: no private member may travel. */
+export const publicRsaJwk = z
+  .object({
+    kty: z.literal('RSA'),
+    n: z.string().min(100).max(2000),
+    e: z.string().min(1).max(20),
+    kid: z.string().min(1).max(200).optional(),
+    alg: z.string().max(20).optional(),
+    use: z.string().max(20).optional(),
+  })
+  .strict();
+export type PublicRsaJwk = z.infer<typeof publicRsaJwk>;
+
 /** A callback as the bridge stored it (bridge/ports.ts ReceivedCallback). */
 export const relayedCallback = z.object({
   requestId: z.string().min(1).max(200),
@@ -73,6 +89,13 @@ export const relayToDesk = z.union([
     /** The public URL of this HIU at the relay: ABDM's bridge URL, and the base of data-push URLs. */
     callbackUrl: z.string(),
     backlog: z.int().min(0),
+    /** The gateway generation the relay's HIU is set up for (v1 = gateway v0.5, v3 = HIE-CM v3); older relays omit it. */
+    api: z.enum(['v1', 'v3']).optional(),
+    /**
+     * The relay's HIU is set up for training mode (`hius[].training`): it checks callback tokens against the keys
+     * its desks' training simulators announce (`training-keys`), not against ABDM's. Older relays omit it.
+     */
+    training: z.boolean().optional(),
   }),
   z.object({ t: z.literal('deliver'), seq: z.int().min(1), kind: z.literal('callback'), callback: relayedCallback }),
   z.object({ t: z.literal('deliver'), seq: z.int().min(1), kind: z.literal('page'), page: relayedPage }),
@@ -81,6 +104,10 @@ export const relayToDesk = z.union([
   /** Messages still waiting for this desk after the last delivery. */
   z.object({ t: z.literal('status'), backlog: z.int().min(0) }),
   z.object({ t: z.literal('error'), message: z.string() }),
+  /** The answer to `training-keys`: whether the relay now checks this HIU's callback tokens with them. */
+  z.object({ t: z.literal('training-keys-taken'), ref: z.string(), taken: z.boolean() }),
+  /** A path check came in at the relay's public URL (`path-check`): the desk answers `path-checked` with its nonce. */
+  z.object({ t: z.literal('path-check'), nonce: z.string().regex(PATH_CHECK_NONCE) }),
 ]);
 export type RelayToDesk = z.infer<typeof relayToDesk>;
 
@@ -91,6 +118,13 @@ export const deskToRelay = z.discriminatedUnion('t', [
   z.object({ t: z.literal('expect'), ref: z.string().min(1).max(100), keys: z.array(expectationKey).max(500) }),
   /** These deliveries are stored on the desk (durably): the relay may delete them. */
   z.object({ t: z.literal('ack'), seqs: z.array(z.int().min(1)).min(1).max(1000) }),
+  /**
+   * Training mode: the public keys (JWKS `keys`) of this desk's training simulator, which signs the callbacks it
+   * sends to the relay. Sent only to a relay whose hello says `training: true`; answered by `training-keys-taken`.
+   */
+  z.object({ t: z.literal('training-keys'), ref: z.string().min(1).max(100), keys: z.array(publicRsaJwk).min(1).max(10) }),
+  /** This desk received the path check with this nonce (docs/relay.md, "Check the callback path"). */
+  z.object({ t: z.literal('path-checked'), nonce: z.string().regex(PATH_CHECK_NONCE) }),
 ]);
 export type DeskToRelay = z.infer<typeof deskToRelay>;
 

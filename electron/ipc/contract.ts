@@ -20,6 +20,7 @@ import type { ConsentView } from '../services/hiu/consents';
 import type { StoredRecord, TransferView } from '../services/hiu/health-information';
 import type { SubscriptionView } from '../services/hiu/subscriptions';
 import type { BridgeStatus } from '../services/hiu/bridge-part';
+import type { PathCheckOutcome } from '../bridge/path-check';
 import type { RecordMeta } from '../store/health-records';
 import type { RecordView } from '../fhir/index';
 import type { RecordAttachment } from '../services/hiu/record-viewer';
@@ -179,6 +180,7 @@ export const contract = {
   'subscriptions.list': takes(z.object({ patientId: patientId.optional() }).strict().optional()).returns<SubscriptionView[]>(),
   'timeline.list': takes(z.object({ patientId: patientId.optional(), consentRequestId: recordId.optional() }).strict()).returns<TimelineEntry[]>(),
   'bridge.status': takes(noInput).returns<BridgeStatus>(),
+  'bridge.checkPath': takes(noInput).returns<PathCheckOutcome>(),
 
   'audit.list': takes(z.object({ from: isoTime.optional(), to: isoTime.optional(), limit: z.int().min(1).max(1000).optional() }).strict()).returns<AuditEntry[]>(),
   'today.list': takes(z.object({ from: isoTime, to: isoTime }).strict()).returns<TodayEntry[]>(),

@@ -135,6 +135,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'subscriptions.list': (input) => ctx.hiu.subscriptions.list(input ?? {}),
     'timeline.list': (input) => ctx.hiu.timelineList(input),
     'bridge.status': () => ctx.hiu.bridge.status(),
+    'bridge.checkPath': () => ctx.hiu.bridge.checkPath(),
 
     'audit.list': (query) => ctx.audit.list(query),
     'today.list': (range) => ctx.today.list(range),

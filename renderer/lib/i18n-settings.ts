@@ -68,6 +68,41 @@ const en = {
   'production.cancel': 'Cancel',
   'production.cancelled': 'Nothing was saved: the desk stays on {environment}.',
 
+  // Switching the ABDM API.
+  'abdmApiSwitch.title': 'Switch the ABDM API to {api}?',
+  'abdmApiSwitch.intro': 'From the moment you save:',
+  'abdmApiSwitch.flows': 'any enrolment or verification in progress stops, and patients are verified again;',
+  'abdmApiSwitch.requests': 'new enrolments, verifications and consent requests go to ABDM on the new API, with its own addresses above;',
+  'abdmApiSwitch.callbacks': 'ABDM calls back on the new API: where callbacks arrive through the clinic’s relay, its HIU must be set up for the new API too.',
+  'abdmApiSwitch.confirm': 'Switch to {api}',
+  'abdmApiSwitch.cancel': 'Cancel',
+  'abdmApiSwitch.cancelled': 'Nothing was saved: the desk stays on ABDM API {api}.',
+
+  // Where the relay credential is kept, as Settings → Data protection says.
+  'relayCredential.hintSecretsFile': 'Paste the credential the relay issued for this desk (desk-….…). It is saved on this computer, protected as Settings → Data protection describes, and never shown again.',
+  'relayCredential.hintMemory': 'Paste the credential the relay issued for this desk (desk-….…). This computer has no system keychain, so it is kept only until ABHA Desk closes, and never shown again.',
+
+  // The relay is connected but set up differently from this desk.
+  'bridge.warning.hiuMismatch': 'The relay serves HIU {relay}, but this desk’s HIU ID is {desk}. Set the HIU ID above to {relay}, or ask the IT person for a credential of this desk’s HIU.',
+  'bridge.warning.noHiuId': '(none set)',
+  'bridge.warning.apiMismatch': 'The relay’s HIU is set up for ABDM API {relay}, but this desk uses {desk}: ABDM’s answers would not reach this desk. Ask the IT person to set “api” of this HIU in the relay’s configuration to {desk}, or switch this desk’s ABDM API.',
+  'bridge.warning.relayNotTraining': 'This desk is in training, but the relay’s HIU is set up for the real ABDM, so it refuses the training simulator’s answers. Ask the IT person to set up a training HIU on the relay (“training”: true; see the relay guide, “Training mode”).',
+  'bridge.warning.relayTraining': 'The relay’s HIU is set up for training, so it refuses the real ABDM’s answers. Ask the IT person for a relay HIU set up for the real ABDM.',
+  'bridge.warning.trainingKeysRefused': 'The relay did not take the training simulator’s keys, so it refuses the simulator’s answers. Save the relay credential again to reconnect; if this repeats, tell the IT person.',
+
+  // Testing the callback path through the relay.
+  'pathCheck.button': 'Test the callback path',
+  'pathCheck.about': 'Sends a signed check to the relay’s public address and waits for the relay to hand it to this desk: the way ABDM’s answers come.',
+  'pathCheck.running': 'Testing the callback path…',
+  'pathCheck.ok': 'The callback path works: a check sent to {url} came through the relay to this desk in {ms} ms.',
+  'pathCheck.failed.not-relay-mode': 'Callbacks do not come through a relay on this desk: there is no relay path to test. Choose the clinic’s relay above and save first.',
+  'pathCheck.failed.no-credential': 'No relay credential is saved for this desk, so the check cannot be signed. Paste it under “Relay credential for this desk”.',
+  'pathCheck.failed.desk-not-connected': 'This desk is not connected to the relay, so nothing can come through it. See the callback status above.',
+  'pathCheck.failed.relay-unreachable': 'The relay’s public address {url} could not be reached from this desk: check the reverse proxy, its certificate and the relay (is it running?).',
+  'pathCheck.failed.token-refused': 'The relay refused the check’s signature: this desk’s credential may be revoked or belong to another HIU. Ask the IT person for this desk’s credential.',
+  'pathCheck.failed.timeout': 'The check reached the relay, but this desk did not get it in time. Try again; if this repeats, tell the IT person.',
+  'pathCheck.failed.relay-error': 'The relay answered the check with an error ({detail}). It may need updating to the same version as ABHA Desk.',
+
   // Leaving Settings with unsaved edits.
   'leave.title': 'Save your changes to Settings?',
   'leave.body': 'Some settings were changed and not saved yet.',
@@ -138,6 +173,37 @@ const hi: Record<SettingsStringKey, string> = {
   'production.confirm': 'प्रोडक्शन पर ले जाएँ',
   'production.cancel': 'रद्द करें',
   'production.cancelled': 'कुछ भी सहेजा नहीं गया: डेस्क {environment} पर ही है।',
+
+  'abdmApiSwitch.title': 'ABDM API को {api} पर बदलें?',
+  'abdmApiSwitch.intro': 'सहेजते ही:',
+  'abdmApiSwitch.flows': 'चल रहा कोई भी नामांकन या सत्यापन रुक जाएगा, और मरीज़ों को फिर से सत्यापित करना होगा;',
+  'abdmApiSwitch.requests': 'नए नामांकन, सत्यापन और सहमति अनुरोध नए API पर, ऊपर दिए उसके अपने पतों के साथ, ABDM को जाएँगे;',
+  'abdmApiSwitch.callbacks': 'ABDM नए API पर कॉलबैक करेगा: जहाँ कॉलबैक क्लिनिक के रिले से आते हैं, वहाँ रिले का HIU भी नए API के लिए सेट होना चाहिए।',
+  'abdmApiSwitch.confirm': '{api} पर बदलें',
+  'abdmApiSwitch.cancel': 'रद्द करें',
+  'abdmApiSwitch.cancelled': 'कुछ भी सहेजा नहीं गया: डेस्क ABDM API {api} पर ही है।',
+
+  'relayCredential.hintSecretsFile': 'रिले ने इस डेस्क के लिए जो क्रेडेंशियल दिया है (desk-….…) उसे चिपकाएँ। यह इस कंप्यूटर पर सहेजा जाता है, उसी तरह सुरक्षित जैसा सेटिंग्स → डेटा सुरक्षा में बताया गया है, और फिर कभी नहीं दिखाया जाता।',
+  'relayCredential.hintMemory': 'रिले ने इस डेस्क के लिए जो क्रेडेंशियल दिया है (desk-….…) उसे चिपकाएँ। इस कंप्यूटर में सिस्टम कीचेन नहीं है, इसलिए यह केवल ABHA डेस्क बंद होने तक रखा जाता है, और फिर कभी नहीं दिखाया जाता।',
+
+  'bridge.warning.hiuMismatch': 'रिले HIU {relay} के लिए है, पर इस डेस्क की HIU आईडी {desk} है। ऊपर HIU आईडी {relay} करें, या IT वाले व्यक्ति से इस डेस्क के HIU का क्रेडेंशियल माँगें।',
+  'bridge.warning.noHiuId': '(सेट नहीं है)',
+  'bridge.warning.apiMismatch': 'रिले का HIU ABDM API {relay} के लिए सेट है, पर यह डेस्क {desk} इस्तेमाल करता है: ABDM के जवाब इस डेस्क तक नहीं पहुँचेंगे। IT वाले व्यक्ति से रिले की सेटिंग में इस HIU का “api” {desk} करने को कहें, या इस डेस्क का ABDM API बदलें।',
+  'bridge.warning.relayNotTraining': 'यह डेस्क प्रशिक्षण में है, पर रिले का HIU असली ABDM के लिए सेट है, इसलिए वह प्रशिक्षण सिम्युलेटर के जवाब नहीं लेता। IT वाले व्यक्ति से रिले पर प्रशिक्षण वाला HIU सेट करने को कहें (“training”: true; रिले गाइड, “Training mode” देखें)।',
+  'bridge.warning.relayTraining': 'रिले का HIU प्रशिक्षण के लिए सेट है, इसलिए वह असली ABDM के जवाब नहीं लेता। IT वाले व्यक्ति से असली ABDM के लिए सेट रिले HIU माँगें।',
+  'bridge.warning.trainingKeysRefused': 'रिले ने प्रशिक्षण सिम्युलेटर की कुंजियाँ नहीं लीं, इसलिए वह सिम्युलेटर के जवाब नहीं लेता। फिर से जुड़ने के लिए रिले क्रेडेंशियल दोबारा सहेजें; ऐसा बार-बार हो तो IT वाले व्यक्ति को बताएँ।',
+
+  'pathCheck.button': 'कॉलबैक का रास्ता जाँचें',
+  'pathCheck.about': 'रिले के सार्वजनिक पते पर एक हस्ताक्षरित जाँच भेजता है और इंतज़ार करता है कि रिले उसे इस डेस्क तक पहुँचाए: उसी रास्ते से जिससे ABDM के जवाब आते हैं।',
+  'pathCheck.running': 'कॉलबैक का रास्ता जाँचा जा रहा है…',
+  'pathCheck.ok': 'कॉलबैक का रास्ता काम करता है: {url} पर भेजी गई जाँच रिले से होकर {ms} ms में इस डेस्क तक पहुँची।',
+  'pathCheck.failed.not-relay-mode': 'इस डेस्क पर कॉलबैक रिले से नहीं आते: जाँचने के लिए कोई रिले रास्ता नहीं है। पहले ऊपर क्लिनिक का रिले चुनें और सहेजें।',
+  'pathCheck.failed.no-credential': 'इस डेस्क के लिए कोई रिले क्रेडेंशियल सहेजा नहीं गया है, इसलिए जाँच पर हस्ताक्षर नहीं हो सकते। इसे “इस डेस्क का रिले क्रेडेंशियल” में चिपकाएँ।',
+  'pathCheck.failed.desk-not-connected': 'यह डेस्क रिले से नहीं जुड़ा है, इसलिए उससे होकर कुछ नहीं आ सकता। ऊपर कॉलबैक की स्थिति देखें।',
+  'pathCheck.failed.relay-unreachable': 'रिले का सार्वजनिक पता {url} इस डेस्क से नहीं मिला: रिवर्स प्रॉक्सी, उसका प्रमाणपत्र और रिले जाँचें (क्या वह चल रहा है?)।',
+  'pathCheck.failed.token-refused': 'रिले ने जाँच के हस्ताक्षर को अस्वीकार कर दिया: इस डेस्क का क्रेडेंशियल रद्द हो सकता है या किसी दूसरे HIU का हो सकता है। IT वाले व्यक्ति से इस डेस्क का क्रेडेंशियल माँगें।',
+  'pathCheck.failed.timeout': 'जाँच रिले तक पहुँची, पर यह डेस्क उसे समय पर नहीं पा सका। फिर से कोशिश करें; ऐसा बार-बार हो तो IT वाले व्यक्ति को बताएँ।',
+  'pathCheck.failed.relay-error': 'रिले ने जाँच का जवाब एक त्रुटि से दिया ({detail})। उसे ABHA डेस्क वाले संस्करण पर अपडेट करने की ज़रूरत हो सकती है।',
 
   'leave.title': 'सेटिंग्स में किए बदलाव सहेजें?',
   'leave.body': 'कुछ सेटिंग्स बदली गई हैं और अभी सहेजी नहीं गई हैं।',

@@ -273,6 +273,8 @@ test.describe('on a fresh install', () => {
     await app.getByLabel('ABDM API').selectOption('v1');
     await expect(app.getByLabel('Health ID base URL')).toHaveValue('https://healthidsbx.abdm.gov.in/api/v1');
     await app.getByRole('button', { name: 'Save settings' }).click();
+    // Switching the API is asked first (issue 23).
+    await app.getByRole('dialog', { name: /^Switch the ABDM API to v1/ }).getByRole('button', { name: 'Switch to v1' }).click();
     await setAdminPin(app);
     await expect(app.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
     await expect(app.getByTestId('abdm-api')).toHaveText('ABDM API v1 (legacy)');
@@ -286,6 +288,60 @@ test.describe('on a fresh install', () => {
     await expect(alert).toContainText('The ABDM API was changed in Settings');
     await alert.getByRole('button', { name: 'Start again' }).click();
     await expect(app.getByLabel('Aadhaar number')).toHaveValue('XXXX XXXX 0124');
+  });
+});
+
+test.describe('switching the ABDM API', () => {
+  test('asks first, naming what changes; Cancel (or Escape) keeps the API the desk has, with nothing saved', async ({ app }) => {
+    await openScreen(app, 6);
+    await expect(app.getByLabel('ABDM API')).toHaveValue('v1');
+    await app.getByLabel('ABDM API').selectOption('v3');
+    await app.getByRole('button', { name: 'Save settings' }).click();
+    const dialog = app.getByRole('dialog', { name: 'Switch the ABDM API to v3 — current (ABHA v3, HIE-CM v3)?' });
+    await expect(dialog).toContainText('any enrolment or verification in progress stops, and patients are verified again');
+    await expect(dialog).toContainText('new enrolments, verifications and consent requests go to ABDM on the new API');
+    await expect(dialog).toContainText('its HIU must be set up for the new API too');
+    // The safe answer is the one under the caret.
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await shoot(app, 'abdm-api-switch-en');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(app.locator('form.settings').getByRole('status')).toHaveText('Nothing was saved: the desk stays on ABDM API v1.');
+    await expect(app.getByLabel('ABDM API')).toHaveValue('v1');
+    await expect(app.getByTestId('abdm-api')).toHaveText('ABDM API v1 (legacy)');
+    // No PIN was asked for, and nothing was saved.
+    await expect(app.getByRole('dialog')).toHaveCount(0);
+    const saved = await app.evaluate(() => window.abhaDesk!.settings.get());
+    expect(saved.ok && saved.value.abdmApi).toBe('v1');
+
+    await app.getByLabel('ABDM API').selectOption('v3');
+    await app.getByRole('button', { name: 'Save settings' }).click();
+    await expect(dialog).toBeVisible();
+    await app.keyboard.press('Escape');
+    await expect(app.getByLabel('ABDM API')).toHaveValue('v1');
+  });
+
+  test('in Hindi the question is Hindi; confirmed, the API is switched', async ({ app }) => {
+    await app.getByRole('button', { name: 'Language: हिन्दी' }).click();
+    await openScreen(app, 6);
+    await app.getByLabel('ABDM API').selectOption('v3');
+    await app.getByRole('button', { name: 'सेटिंग्स सहेजें' }).click();
+    const dialog = app.getByRole('dialog', { name: 'ABDM API को v3 — मौजूदा (ABHA v3, HIE-CM v3) पर बदलें?' });
+    await expect(dialog).toContainText('चल रहा कोई भी नामांकन या सत्यापन रुक जाएगा');
+    await expect(dialog).toContainText('रिले का HIU भी नए API के लिए सेट होना चाहिए');
+    await shoot(app, 'abdm-api-switch-hi');
+    await dialog.getByRole('button', { name: 'रद्द करें' }).click();
+    await expect(app.locator('form.settings').getByRole('status')).toHaveText('कुछ भी सहेजा नहीं गया: डेस्क ABDM API v1 पर ही है।');
+    await app.getByLabel('ABDM API').selectOption('v3');
+    await app.getByRole('button', { name: 'सेटिंग्स सहेजें' }).click();
+    await dialog.getByRole('button', { name: 'v3 पर बदलें' }).click();
+    const set = app.getByRole('dialog', { name: 'एडमिन PIN सेट करें' });
+    await set.getByLabel('नया एडमिन PIN (6 से 12 अंक)').fill('482916');
+    await set.getByLabel('वही PIN फिर से').fill('482916');
+    await set.getByRole('button', { name: 'PIN सेट करें और आगे बढ़ें' }).click();
+    await expect(app.getByRole('status').filter({ hasText: 'सेटिंग्स सहेज ली गईं।' })).toBeVisible();
+    const saved = await app.evaluate(() => window.abhaDesk!.settings.get());
+    expect(saved.ok && saved.value.abdmApi).toBe('v3');
   });
 });
 

@@ -6,8 +6,10 @@
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 import type { GatewayGeneration } from '../../abdm/gateway-generation';
 import { startCallbackBridge, type RunningBridge } from '../../bridge/callback-bridge';
+import { checkCallbackPath, type PathCheckOutcome } from '../../bridge/path-check';
 import type { BridgeCounters } from '../../bridge/ports';
 import { startRelayLink, type RelayLink, type RelayLinkStatus } from '../../bridge/relay-link';
+import type { PublicRsaJwk } from '../../bridge/relay-protocol';
 import type { Part } from '../../core/parts';
 import { CallbackInboxStore } from '../../store/callback-inbox';
 import { DataPushPageStore } from '../../store/data-push-pages';
@@ -77,7 +79,8 @@ export class BridgePart implements Part {
   settingsKey(settings: Settings): string {
     const { mode, relayUrl, host, port, dataPushLimitMb } = settings.bridge;
     // A switch of ABDM API serves the other generation's callback paths (and JWKS) from then on.
-    return [mode, relayUrl, host, this.deps.portOverride ?? port, dataPushLimitMb, settings.abdmApi].join('|');
+    // Training through a relay offers the simulator's keys to the relay after each hello (relay-link.ts).
+    return [mode, relayUrl, host, this.deps.portOverride ?? port, dataPushLimitMb, settings.abdmApi, settings.environment].join('|');
   }
 
   async start(): Promise<void> {
@@ -131,6 +134,7 @@ export class BridgePart implements Part {
       dataPushLimitBytes: settings.bridge.dataPushLimitMb * 1024 * 1024,
       now: this.deps.now,
       logError: this.deps.logError,
+      trainingKeys: settings.environment === 'training' ? () => this.simulatorKeys() : undefined,
       listener: {
         callbackStored: () => this.deps.stored.callback(),
         pageStored: () => this.deps.stored.page(),
@@ -138,6 +142,18 @@ export class BridgePart implements Part {
       },
     });
     this.announce();
+  }
+
+  /**
+   * Training: the keys the simulator signs its callbacks with, from its own certs URL (the JWKS the local bridge
+   * checks tokens against), so the relay can check them too (docs/relay.md, "Training mode").
+   */
+  private async simulatorKeys(): Promise<PublicRsaJwk[]> {
+    const url = await this.deps.jwksUrl();
+    const response = await fetch(url, { headers: this.deps.generation().certsHeaders(this.deps.settings().cmId), signal: AbortSignal.timeout(10_000) });
+    if (!response.ok) throw new Error(`the training simulator's certs answered HTTP ${response.status}`);
+    const { keys } = (await response.json()) as { keys?: PublicRsaJwk[] };
+    return (keys ?? []).filter((key) => key.kty === 'RSA');
   }
 
   async close(): Promise<void> {
@@ -172,6 +188,11 @@ export class BridgePart implements Part {
     if (settings.bridge.mode === 'relay') return this.link?.status().callbackUrl ?? '';
     if (settings.environment === 'training') return this.url() ?? '';
     return settings.bridge.publicUrl;
+  }
+
+  /** "Test the callback path": a signed check in at the relay's public URL, out at this desk (bridge/path-check.ts). */
+  checkPath(): Promise<PathCheckOutcome> {
+    return checkCallbackPath({ link: this.link, credential: this.deps.relayCredential, now: this.deps.now });
   }
 
   /** The operator saved a new relay credential: use it now rather than at the next slow retry. */

@@ -172,6 +172,10 @@ describe('connecting', () => {
       deskId: 'desk-frontdesk1',
       hiuId: 'CLINIC-HIU-01',
       callbackUrl: 'https://relay.clinic.example/hiu/CLINIC-HIU-01',
+      // This test relay's hello is an older relay's: it names neither the HIU's API nor training.
+      api: null,
+      training: null,
+      trainingKeysTaken: null,
       backlog: 2,
       lastMessageAt: null,
       problem: null,
@@ -464,5 +468,45 @@ describe('closing', () => {
     await pause(100);
     expect(relay.connections).toHaveLength(1);
     await expect(link!.whenConnected()).rejects.toThrow(/closed/);
+  });
+});
+
+describe('training mode and the path check', () => {
+  const KEY = { kty: 'RSA' as const, n: 'n'.repeat(342), e: 'AQAB', kid: 'sim-1', alg: 'RS256', use: 'sig' };
+
+  it('offers the simulator’s public keys to a training relay before counting as connected, private members left out', async () => {
+    relay.hello = { ...HELLO, api: 'v1', training: true };
+    relay.answerExpects = true;
+    let answered = false;
+    // The test relay answers the offer only when told, so the link must still be waiting meanwhile.
+    const desk = open({ trainingKeys: async () => [{ ...KEY, d: 'private-exponent', p: 'prime' } as never] });
+    await until(() => relay.connections[0]?.frames.some((f) => f.t === 'training-keys') ?? false, 'the keys offered');
+    const offer = relay.connections[0]!.frames.find((f) => f.t === 'training-keys');
+    expect(offer.keys).toEqual([KEY]);
+    expect(desk.status().connected).toBe(false);
+    void desk.whenConnected().then(() => (answered = true));
+    relay.connections[0]!.ws.send(JSON.stringify({ t: 'training-keys-taken', ref: offer.ref, taken: true }));
+    await until(() => answered, 'connected once the relay took the keys');
+    expect(desk.status()).toMatchObject({ connected: true, api: 'v1', training: true, trainingKeysTaken: true });
+  });
+
+  it('offers nothing to a relay whose HIU is not for training, and says it is not', async () => {
+    relay.hello = { ...HELLO, api: 'v3', training: false };
+    const offered = vi.fn(async () => [KEY]);
+    const desk = open({ trainingKeys: offered });
+    await desk.whenConnected();
+    expect(offered).not.toHaveBeenCalled();
+    expect(desk.status()).toMatchObject({ api: 'v3', training: false, trainingKeysTaken: null });
+  });
+
+  it('answers a path check at once with its nonce, and tells whoever waits for it', async () => {
+    const desk = open();
+    await desk.whenConnected();
+    const nonce = 'AbCdEfGhIjKlMnOpQrStUv';
+    const seen = desk.whenPathChecked(nonce, 2_000);
+    relay.connections[0]!.ws.send(JSON.stringify({ t: 'path-check', nonce }));
+    expect(await seen).toBe(true);
+    await until(() => relay.connections[0]!.frames.some((f) => f.t === 'path-checked' && f.nonce === nonce), 'the answer');
+    expect(await desk.whenPathChecked('ZZZZZZZZZZZZZZZZZZZZZZ', 50)).toBe(false);
   });
 });

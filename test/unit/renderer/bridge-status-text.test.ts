@@ -30,6 +30,9 @@ function relayStatus(relay: Partial<NonNullable<BridgeStatus['relay']>>): Bridge
       deskId: 'desk-frontdesk1',
       hiuId: 'CLINIC-HIU-01',
       callbackUrl: 'https://relay.clinic.example/hiu/CLINIC-HIU-01',
+      api: null,
+      training: null,
+      trainingKeysTaken: null,
       backlog: 3,
       lastMessageAt: null,
       problem: null,
@@ -92,5 +95,35 @@ describe('the callback status in words', () => {
       { kind: 'problem', text: 'Not listening on this computer.' },
       { kind: 'problem', text: 'The bridge could not start: The callback bridge cannot listen on 127.0.0.1:8765: another program is already using that port (EADDRINUSE).' },
     ]);
+  });
+
+  describe('a connected relay set up differently from this desk', () => {
+    const desk = { hiuId: 'CLINIC-HIU-01', abdmApi: 'v3', environment: 'production' } as const;
+    const problems = (relay: Parameters<typeof relayStatus>[0], setup: Parameters<typeof bridgeStatusLines>[2], lang: 'en' | 'hi' = 'en') =>
+      bridgeStatusLines(relayStatus(relay), lang, setup).filter((line) => line.kind === 'problem').map((line) => line.text);
+
+    it('says nothing more when the relay’s HIU, API and side of training are the desk’s, or an older relay does not say', () => {
+      expect(problems({ api: 'v3', training: false }, desk)).toEqual([]);
+      expect(problems({ api: null, training: null }, desk)).toEqual([]);
+      expect(problems({ api: 'v1', training: true, trainingKeysTaken: true }, { ...desk, abdmApi: 'v1', environment: 'training' })).toEqual([]);
+    });
+
+    it('names another HIU, the other API, and the wrong side of training, under “Connected”, in English and Hindi', () => {
+      const setup = { hiuId: '', abdmApi: 'v1', environment: 'training' } as const;
+      const relay = { api: 'v3', training: false } as const;
+      expect(bridgeStatusLines(relayStatus(relay), 'en', setup)[0]).toEqual({ kind: 'ok', text: 'Connected to the clinic’s relay.' });
+      const en = problems(relay, setup);
+      expect(en).toEqual([
+        'The relay serves HIU CLINIC-HIU-01, but this desk’s HIU ID is (none set). Set the HIU ID above to CLINIC-HIU-01, or ask the IT person for a credential of this desk’s HIU.',
+        expect.stringMatching(/^The relay’s HIU is set up for ABDM API v3, but this desk uses v1: ABDM’s answers would not reach this desk\./),
+        expect.stringMatching(/^This desk is in training, but the relay’s HIU is set up for the real ABDM/),
+      ]);
+      const hi = problems(relay, setup, 'hi');
+      expect(hi).toHaveLength(3);
+      for (const text of hi) expect(text).toMatch(DEVANAGARI);
+      expect(hi[1]).toContain('v3');
+      expect(problems({ training: true, trainingKeysTaken: true }, desk)).toEqual([expect.stringMatching(/^The relay’s HIU is set up for training, so it refuses the real ABDM’s answers/)]);
+      expect(problems({ training: true, trainingKeysTaken: false }, { ...desk, environment: 'training' })).toEqual([expect.stringMatching(/^The relay did not take the training simulator’s keys/)]);
+    });
   });
 });
