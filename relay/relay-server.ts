@@ -4,6 +4,7 @@
 // desks take them over their WebSockets (desk-sessions.ts). The relay holds no private key and decrypts nothing.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { gatewayGenerationFor } from '../electron/abdm/gateway-generations';
+import { connectionLimits, serverOptions } from '../electron/bridge/connection-limits';
 import { CounterBoard } from '../electron/bridge/bridge-counters';
 import { registerBridgeRoutes } from '../electron/bridge/callback-bridge';
 import { pushSecretHash } from '../electron/bridge/push-secret';
@@ -42,7 +43,10 @@ export async function startRelay(opts: StartRelayOptions): Promise<RunningRelay>
   const { config, store } = opts;
   const log = opts.log ?? jsonLinesLog();
   const now = opts.now ?? Date.now;
-  const app = Fastify({ logger: false, bodyLimit: config.limits.callbackBytes, routerOptions: { maxParamLength: 200 }, return503OnClosing: true });
+  // The bridge's request and header timeouts, so a trickled body cannot hold a connection (docs/bridge.md). Not its idle
+  // timeout, which would cut a desk's quiet WebSocket, nor its per-address cap: behind the proxy every caller is one address.
+  const { requestTimeout, http } = serverOptions(connectionLimits());
+  const app = Fastify({ logger: false, bodyLimit: config.limits.callbackBytes, routerOptions: { maxParamLength: 200 }, return503OnClosing: true, requestTimeout, http });
   const boards = new Map<string, CounterBoard>();
   const trainingKeys = new TrainingKeys();
   for (const hiu of config.hius) {
