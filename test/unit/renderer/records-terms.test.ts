@@ -88,7 +88,7 @@ describe('requestState', () => {
   });
   it('counts the transfers the desk reported as ended', () => {
     const entry = (path: string, step: TimelineEntry['step'], direction: TimelineEntry['direction'] = 'out'): TimelineEntry =>
-      ({ id: 1, at: '', direction, path, requestId: 'r', respRequestId: null, step, httpStatus: 202, errorCode: null, patientId: null, consentRequestId: 'c1' });
+      ({ id: 1, at: '', direction, path, requestId: 'r', respRequestId: null, step, httpStatus: 202, errorCode: null, patientId: null, consentRequestId: 'c1', detail: null });
     expect(transfersEnded([entry('/v0.5/health-information/notify', 'accepted'), entry('/v0.5/health-information/notify', 'retrying'), entry('/v0.5/consents/fetch', 'accepted')])).toBe(1);
   });
 });
