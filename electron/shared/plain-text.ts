@@ -21,3 +21,16 @@ export const PLAIN_TEXT_MESSAGES: Record<PlainTextProblem, string> = {
   'control-character': 'must not contain control characters (line breaks, tabs, NUL) or text-direction marks',
   'broken-character': 'contains a broken character (half of an emoji or symbol); type it again',
 };
+
+// Line breaks and tabs become a space so words stay apart; every other control or direction mark goes.
+const WHITESPACE_CONTROL = /[\t\n\v\f\r\u0085]/g;
+const CONTROL_OR_DIRECTION_ALL = new RegExp(CONTROL_OR_DIRECTION.source, 'g');
+
+/**
+ * `text` without C0/C1 control characters or text-direction marks: what the desk keeps of a name, title,
+ * reference or id that came from outside (a callback, a pushed page), so it can neither hide nor reverse words
+ * nor cut a value short. Markup is left as text: the screens never read text as HTML.
+ */
+export function withoutControls(text: string): string {
+  return text.replace(WHITESPACE_CONTROL, ' ').replace(CONTROL_OR_DIRECTION_ALL, '');
+}

@@ -2,7 +2,12 @@
 // consent manager decided, and the artefacts (one per HIP) that a grant produced.
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 
-export const CONSENT_STATUSES = ['SENDING', 'REQUESTED', 'GRANTED', 'DENIED', 'EXPIRED', 'REVOKED', 'FAILED'] as const;
+/**
+ * SENDING: not yet accepted by the gateway. REQUESTED: accepted; with no gateway id it still waits for ABDM's answer
+ * (on-init), with one it waits for the patient. NO_ANSWER: no on-init within Settings' answer timeout (a late one
+ * still makes it REQUESTED).
+ */
+export const CONSENT_STATUSES = ['SENDING', 'REQUESTED', 'NO_ANSWER', 'GRANTED', 'DENIED', 'EXPIRED', 'REVOKED', 'FAILED'] as const;
 export type ConsentStatus = (typeof CONSENT_STATUSES)[number];
 export type ArtefactStatus = 'GRANTED' | 'REVOKED' | 'EXPIRED' | 'ERASED';
 
@@ -104,9 +109,9 @@ export class ConsentStore {
     return row ? requestFromRow(row) : undefined;
   }
 
-  /** Whether one of our requests still waits for its on-init (a notification may have overtaken it). */
+  /** Whether one of our requests still waits for its on-init, even past its time (a notification may have overtaken it). */
   anyAwaitingGatewayId(): boolean {
-    return this.db.prepare(`SELECT 1 FROM consent_requests WHERE gateway_id IS NULL AND status IN ('SENDING', 'REQUESTED')`).get() !== undefined;
+    return this.db.prepare(`SELECT 1 FROM consent_requests WHERE gateway_id IS NULL AND status IN ('SENDING', 'REQUESTED', 'NO_ANSWER')`).get() !== undefined;
   }
 
   listRequests(filter: { patientId?: string; limit?: number } = {}): ConsentRequestRow[] {
@@ -116,8 +121,23 @@ export class ConsentStore {
       .map(requestFromRow);
   }
 
+  /** The on-init came (a late one too: a request marked NO_ANSWER waits for the patient again). */
   setGatewayId(id: string, gatewayId: string, at: string): void {
-    this.db.prepare(`UPDATE consent_requests SET gateway_id = ?, status = CASE status WHEN 'SENDING' THEN 'REQUESTED' ELSE status END, updated_at = ? WHERE id = ?`).run(gatewayId, at, id);
+    this.db
+      .prepare(
+        `UPDATE consent_requests SET gateway_id = ?, error_code = CASE status WHEN 'NO_ANSWER' THEN NULL ELSE error_code END,
+         status = CASE WHEN status IN ('SENDING', 'NO_ANSWER') THEN 'REQUESTED' ELSE status END, updated_at = ? WHERE id = ?`,
+      )
+      .run(gatewayId, at, id);
+  }
+
+  /** Its init was accepted but ABDM's answer (on-init) did not come in time: the patient was never asked. */
+  markNoAnswer(id: string, at: string): boolean {
+    return (
+      this.db
+        .prepare(`UPDATE consent_requests SET status = 'NO_ANSWER', error_code = 'GATEWAY_NO_ANSWER', updated_at = ? WHERE id = ? AND gateway_id IS NULL AND status IN ('SENDING', 'REQUESTED')`)
+        .run(at, id).changes === 1
+    );
   }
 
   setStatus(id: string, status: ConsentStatus, at: string, errorCode: string | null = null): void {

@@ -110,12 +110,23 @@ export class GatewayOutboxStore {
       .run(callbackRequestId, at, errorCode, at, requestId);
   }
 
-  /** Accepted requests whose answer is overdue at `now` become timed out; returns them. */
-  timeOut(now: string): OutboxEntry[] {
+  /**
+   * Accepted requests whose answer is overdue at `now` become timed out, each in one transaction together with what
+   * `also` records of it (the timeline row, the request's own state), so a crash leaves both or neither; returns them.
+   */
+  timeOut(now: string, also: (entry: OutboxEntry) => void = () => undefined): OutboxEntry[] {
     const rows = this.db.prepare(`SELECT * FROM outbox WHERE state = 'accepted' AND answer_due_at IS NOT NULL AND answer_due_at <= ?`).all(now) as Row[];
     const mark = this.db.prepare(`UPDATE outbox SET state = 'timed-out', updated_at = ? WHERE request_id = ? AND state = 'accepted'`);
-    for (const row of rows) mark.run(now, row.request_id);
-    return rows.map((row) => ({ ...toEntry(row), state: 'timed-out' as const }));
+    const done: OutboxEntry[] = [];
+    for (const row of rows) {
+      this.db.transaction(() => {
+        if (mark.run(now, row.request_id).changes === 0) return;
+        const entry = { ...toEntry(row), state: 'timed-out' as const };
+        also(entry);
+        done.push(entry);
+      }).immediate();
+    }
+    return done;
   }
 
   /** Requests not yet accepted or refused: to send (again) at start-up and after their retry time. */

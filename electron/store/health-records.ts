@@ -88,6 +88,20 @@ const recordFromRow = (row: any): RecordMeta => ({
   receivedAt: row.received_at,
 });
 
+/** What a re-fetch replaced in one care context: how many older records, of which HI types. */
+export interface Replaced {
+  careContext: string;
+  count: number;
+  hiTypes: string[];
+}
+
+/** Whether a record's date is inside a transfer's range; a record without a readable date counts as inside. */
+function withinRange(recordDate: string | null, range: { dateFrom: string; dateTo: string }): boolean {
+  const at = recordDate === null ? Number.NaN : Date.parse(recordDate);
+  if (Number.isNaN(at)) return true;
+  return at >= Date.parse(range.dateFrom) && at <= Date.parse(range.dateTo);
+}
+
 const META_COLUMNS = `id, transfer_id, artefact_id, consent_request_id, patient_id, hip_id, care_context, hi_type, record_date, page_number,
   entry_index, status, error, content_bytes, received_at`;
 
@@ -203,20 +217,33 @@ export class HealthRecordStore {
   }
 
   /**
-   * A newer transfer of the same artefact brought these care contexts again: the older copies of their records go
-   * (their files after the commit), so a fetch repeated for new data leaves one copy of each record. Returns how many.
+   * A newer transfer of the same artefact brought these care contexts again, complete: the older copies of what it
+   * covers go (their files after the commit), so a fetch repeated for new data leaves one copy of each record. It
+   * covers, in a care context, the HI types it brought there, dated inside its date range (an undated record counts
+   * as inside); older records of other types, or dated outside the range, stay. Older errored entries go too: they
+   * hold nothing, and the visit came again whole. Returns what went, per care context that lost something.
    */
-  supersede(transfer: { id: string; artefactId: string }, careContexts: readonly string[]): number {
-    let count = 0;
+  supersede(transfer: { id: string; artefactId: string; dateFrom: string; dateTo: string }, careContexts: readonly string[]): Replaced[] {
+    const replaced: Replaced[] = [];
     for (const careContext of careContexts) {
-      const where = 'artefact_id = ? AND care_context = ? AND transfer_id <> ?';
-      const files = this.files
-        ? (this.db.prepare(`SELECT content_file FROM health_records WHERE ${where} AND content_file IS NOT NULL`).pluck().all(transfer.artefactId, careContext, transfer.id) as string[])
-        : [];
-      count += this.db.prepare(`DELETE FROM health_records WHERE ${where}`).run(transfer.artefactId, careContext, transfer.id).changes;
-      removeWhenUnnamed(this.db, this.files, files);
+      const brought = new Set(
+        this.db
+          .prepare(`SELECT DISTINCT hi_type FROM health_records WHERE transfer_id = ? AND care_context = ? AND status = 'delivered'`)
+          .pluck()
+          .all(transfer.id, careContext) as (string | null)[],
+      );
+      const older = this.db
+        .prepare('SELECT id, hi_type, record_date, status, content_file FROM health_records WHERE artefact_id = ? AND care_context = ? AND transfer_id <> ?')
+        .all(transfer.artefactId, careContext, transfer.id) as { id: string; hi_type: string | null; record_date: string | null; status: string; content_file: string | null }[];
+      const covered = older.filter((row) => row.status === 'errored' || (brought.has(row.hi_type) && withinRange(row.record_date, transfer)));
+      if (covered.length === 0) continue;
+      const remove = this.db.prepare('DELETE FROM health_records WHERE id = ?');
+      for (const row of covered) remove.run(row.id);
+      removeWhenUnnamed(this.db, this.files, covered.flatMap((row) => (row.content_file && this.files ? [row.content_file] : [])));
+      const hiTypes = [...new Set(covered.flatMap((row) => (row.hi_type ? [row.hi_type] : [])))].sort();
+      replaced.push({ careContext, count: covered.length, hiTypes });
     }
-    return count;
+    return replaced;
   }
 
   /** Deletes the transfers of an artefact altogether (patient DELETED). Their files go after the commit. */

@@ -7,6 +7,7 @@ import { addSealedFiles } from './migrations/003-sealed-files';
 import { addOpenKeyIndexes } from './migrations/004-open-keys';
 import { createHeldCards } from './migrations/005-held-cards';
 import { createDayPatients } from './migrations/006-day-patients';
+import { addTimelineDetail } from './migrations/007-timeline-detail';
 
 export interface Migration {
   version: number;
@@ -21,6 +22,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: 'indexes for the keys a desk still expects (relay)', up: addOpenKeyIndexes },
   { version: 5, name: 'held cards (reprint without a new OTP)', up: createHeldCards },
   { version: 6, name: 'the patients the desk was shown (Today names and reopens them)', up: createDayPatients },
+  { version: 7, name: 'timeline rows that say what a re-fetch replaced', up: addTimelineDetail },
 ];
 
 export class DatabaseVersionError extends Error {

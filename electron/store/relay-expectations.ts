@@ -10,8 +10,8 @@ export const OPEN_REQUEST_DAYS = 30;
 
 /**
  * The queries, each reading only open rows through an index (checked in test/unit/store/relay-expectations.test.ts).
- * - requests still waiting for their callback: queued, sent or accepted (not answered, refused or timed out);
- *   acknowledgements expect nothing (expects_answer = 0);
+ * - requests still waiting for their callback: queued, sent or accepted (not answered or refused), and timed out too,
+ *   since a late answer is still applied and revives the request; acknowledgements expect nothing (expects_answer = 0);
  * - transfers not ended: they still take pages (push), and the HIP's transfer notices name their transaction;
  * - consent requests the CM may still write about: not decided yet, or granted with an artefact still live (a
  *   revocation or expiry names the request); one still SENDING has no gateway id yet and is claimed by its request key;
@@ -19,7 +19,7 @@ export const OPEN_REQUEST_DAYS = 30;
  * - subscription requests still asked or granted.
  */
 export const OPEN_KEY_QUERIES = {
-  requests: `SELECT request_id FROM outbox WHERE state IN ('queued', 'sent', 'accepted') AND expects_answer = 1 AND created_at >= ? ORDER BY created_at`,
+  requests: `SELECT request_id FROM outbox WHERE state IN ('queued', 'sent', 'accepted', 'timed-out') AND expects_answer = 1 AND created_at >= ? ORDER BY created_at`,
   transfers: 'SELECT secret_hash, transaction_id FROM data_transfers WHERE ended_at IS NULL ORDER BY created_at',
   consentRequests: `SELECT gateway_id FROM consent_requests r WHERE r.status IN ('SENDING', 'REQUESTED', 'GRANTED') AND r.gateway_id IS NOT NULL
     AND (r.status <> 'GRANTED' OR EXISTS (SELECT 1 FROM consent_artefacts a WHERE a.consent_request_id = r.id AND a.status = 'GRANTED' AND a.erased_at IS NULL))

@@ -1,10 +1,21 @@
 // The timeline table (migrations/002-hiu.ts): one row per step a user can see — each outgoing request's fate at
 // the gateway (accepted, refused, retried, timed out) and each callback that came in — keyed by patient and by
-// consent request.
+// consent request. A row may carry a detail (migrations/007-timeline-detail.ts): what a re-fetch replaced.
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 
 export type TimelineDirection = 'out' | 'in';
-export type TimelineStep = 'accepted' | 'refused' | 'retrying' | 'timed-out' | 'received';
+/**
+ * `received-late`: a callback that answered a request already marked timed out (it is applied all the same).
+ * `replaced`: a transfer that came complete replaced earlier copies of records (the detail says which).
+ */
+export type TimelineStep = 'accepted' | 'refused' | 'retrying' | 'timed-out' | 'received' | 'received-late' | 'replaced';
+
+/** What a re-fetch replaced in one visit: how many earlier records, of which HI types. */
+export interface TimelineDetail {
+  careContext: string;
+  replaced: number;
+  hiTypes: string[];
+}
 
 export interface TimelineEntry {
   id: number;
@@ -18,6 +29,7 @@ export interface TimelineEntry {
   errorCode: string | null;
   patientId: string | null;
   consentRequestId: string | null;
+  detail: TimelineDetail | null;
 }
 
 interface Row {
@@ -32,18 +44,22 @@ interface Row {
   error_code: string | null;
   patient_id: string | null;
   consent_request_id: string | null;
+  detail: string | null;
 }
 
 export class TimelineStore {
   constructor(private readonly db: Database) {}
 
-  add(entry: Omit<TimelineEntry, 'id'>): void {
+  add(entry: Omit<TimelineEntry, 'id' | 'detail'> & { detail?: TimelineDetail }): void {
     this.db
       .prepare(
-        `INSERT INTO timeline (at, direction, path, request_id, resp_request_id, step, http_status, error_code, patient_id, consent_request_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO timeline (at, direction, path, request_id, resp_request_id, step, http_status, error_code, patient_id, consent_request_id, detail)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(entry.at, entry.direction, entry.path, entry.requestId, entry.respRequestId, entry.step, entry.httpStatus, entry.errorCode, entry.patientId, entry.consentRequestId);
+      .run(
+        entry.at, entry.direction, entry.path, entry.requestId, entry.respRequestId, entry.step, entry.httpStatus, entry.errorCode, entry.patientId,
+        entry.consentRequestId, entry.detail ? JSON.stringify(entry.detail) : null,
+      );
   }
 
   /** Oldest first. One of the two keys should be given; with neither, the latest `limit` rows. */
@@ -66,6 +82,7 @@ export class TimelineStore {
       errorCode: row.error_code,
       patientId: row.patient_id,
       consentRequestId: row.consent_request_id,
+      detail: row.detail ? (JSON.parse(row.detail) as TimelineDetail) : null,
     }));
   }
 

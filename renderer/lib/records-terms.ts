@@ -70,11 +70,12 @@ export function eraseAtOf(keep: KeepChoice, now: Date): string {
 }
 
 /** A consent request's state as the front desk speaks of it. */
-export const REQUEST_STATES = ['sending', 'requested', 'granted', 'denied', 'expired', 'revoked', 'failed', 'arriving', 'received', 'erased'] as const;
+export const REQUEST_STATES = ['sending', 'awaiting-abdm', 'requested', 'no-answer', 'granted', 'denied', 'expired', 'revoked', 'failed', 'arriving', 'received', 'erased'] as const;
 export type RequestState = (typeof REQUEST_STATES)[number];
 
 /**
- * GRANTED becomes "records arriving" once an artefact was fetched (its records are asked for at once), "records
+ * REQUESTED is "waiting for ABDM's answer" until the consent manager's id (on-init) came, then "waiting for the
+ * patient"; NO_ANSWER is "ABDM did not answer" (the patient was never asked). GRANTED becomes "records arriving" once an artefact was fetched (its records are asked for at once), "records
  * received" once every live artefact has records here or every live artefact's transfer was reported to the consent
  * manager (one health-information/notify each: a HIP with nothing in the range sends none), and "erased" once every
  * artefact's records were erased. `delivered` counts the records held per artefact id.
@@ -84,7 +85,9 @@ export function requestState(consent: ConsentView, transfersEnded: number, deliv
     case 'SENDING':
       return 'sending';
     case 'REQUESTED':
-      return 'requested';
+      return consent.gatewayId ? 'requested' : 'awaiting-abdm';
+    case 'NO_ANSWER':
+      return 'no-answer';
     case 'DENIED':
       return 'denied';
     case 'EXPIRED':

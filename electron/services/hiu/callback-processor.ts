@@ -9,6 +9,7 @@ import type { EventName, EventPayloads } from '../../ipc/contract';
 import type { CallbackInboxStore, InboxEntry } from '../../store/callback-inbox';
 import type { TimelineStore } from '../../store/timeline';
 import type { GatewayOutbox, OutboxContext } from './gateway-outbox';
+import { plainCallback } from './plain-callback';
 
 /** What a handler decided: applied (with the keys for the timeline), or not yet (and why). */
 export type Outcome = { applied: true; patientId?: string | null; consentRequestId?: string | null } | { waitFor: string };
@@ -130,8 +131,9 @@ export class CallbackProcessor {
 
   private apply(entry: InboxEntry, post: (() => void)[], events: [EventName, unknown][]): Outcome {
     const body = JSON.parse(entry.body) as Record<string, unknown>;
-    // Read in the shape of the generation it came in, even if the API was switched since.
-    const payload = gatewayGenerationOfPath(entry.path).callbackPayload(entry.kind, body);
+    // Read in the shape of the generation it came in, even if the API was switched since; what is applied has no
+    // control characters or direction marks in any text.
+    const payload = plainCallback(gatewayGenerationOfPath(entry.path).callbackPayload(entry.kind, body));
     const error = payload.error as { code?: unknown } | null | undefined;
     const errorCode = error && error.code !== undefined && error.code !== null ? String(error.code) : null;
     const handler = this.handlers.get(entry.kind);
@@ -154,6 +156,8 @@ export class CallbackProcessor {
       return outcome;
     }
     this.deps.inbox.markDone(entry.requestId, this.iso());
+    // An answer after the request was marked timed out is applied all the same; the timeline says it came late.
+    const late = request?.state === 'timed-out';
     if (entry.respRequestId) this.deps.outbox.recordAnswer(entry.respRequestId, entry.requestId, errorCode);
     this.deps.timeline.add({
       at: entry.receivedAt,
@@ -161,7 +165,7 @@ export class CallbackProcessor {
       path: entry.path,
       requestId: entry.requestId,
       respRequestId: entry.respRequestId,
-      step: 'received',
+      step: late ? 'received-late' : 'received',
       httpStatus: 202,
       errorCode,
       patientId: outcome.patientId ?? request?.patientId ?? null,

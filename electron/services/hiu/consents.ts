@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { abdmTimeToIso } from '../../abdm/abdm-time';
 import { AppFailure } from '../../shared/errors';
 import { purposeOf, type PurposeCode } from '../../shared/hiu-terms';
+import type { OutboxEntry } from '../../store/gateway-outbox';
 import { ConsentStore, type ArtefactRow, type ConsentRequestRow, type ConsentStatus, type Requester } from '../../store/consents';
 import type { CallbackContext, Effects, Outcome } from './callback-processor';
 import { hiuIdOf, isoAt, type HiuContext, type PatientGuard } from './hiu-context';
@@ -76,6 +77,13 @@ export class ConsentService {
     processor.on('consentRequests.onStatus', (cb, effects) => this.onStatus(cb, effects));
     processor.on('consents.notify', (cb, effects) => this.onNotify(cb, effects));
     processor.on('consents.onFetch', (cb, effects) => this.onFetch(cb, effects));
+    this.ctx.outbox.onTimedOut((entry) => this.initTimedOut(entry));
+  }
+
+  /** ABDM took the request but never said so to this desk: the patient was never asked, and the desk says that. */
+  private initTimedOut(entry: OutboxEntry): void {
+    if (entry.operation !== 'consentRequests.init' || !entry.consentRequestId) return;
+    if (this.store.markNoAnswer(entry.consentRequestId, isoAt(this.ctx.now))) this.changed(entry.consentRequestId);
   }
 
   async request(input: ConsentRequestInput): Promise<ConsentView> {

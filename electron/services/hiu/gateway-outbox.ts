@@ -52,6 +52,8 @@ export class GatewayOutbox {
   private readonly inFlight = new Set<string>();
   /** The failure of the last attempt, for the caller who is waiting (the table keeps only its code). */
   private readonly lastFailure = new Map<string, unknown>();
+  /** The services that keep a state of their own for a request (a consent request's NO_ANSWER). */
+  private readonly timeOutListeners: ((entry: OutboxEntry) => void)[] = [];
   private closed = false;
 
   constructor(private readonly deps: GatewayOutboxDeps) {}
@@ -121,12 +123,23 @@ export class GatewayOutbox {
     this.deps.store.answered(requestId, callbackRequestId, this.iso(), errorCode);
   }
 
-  /** Marks overdue requests timed out; called on a timer and by tests after moving the clock. */
+  /**
+   * `listener` is called for each request that times out, inside the transaction that marks it, so the service's own
+   * state for the request changes with it (and is there after a restart).
+   */
+  onTimedOut(listener: (entry: OutboxEntry) => void): void {
+    this.timeOutListeners.push(listener);
+  }
+
+  /** Marks overdue requests timed out; called on a timer, at start-up, and by tests after moving the clock. */
   sweep(): void {
     const now = this.iso();
-    for (const entry of this.deps.store.timeOut(now)) {
-      this.cancel(entry.requestId);
+    const timedOut = this.deps.store.timeOut(now, (entry) => {
       this.deps.timeline.add({ ...this.timelineKeys(entry), at: now, direction: 'out', step: 'timed-out', httpStatus: null, errorCode: null });
+      for (const listener of this.timeOutListeners) listener(entry);
+    });
+    for (const entry of timedOut) {
+      this.cancel(entry.requestId);
       this.deps.changed?.(entry);
       this.wake(entry.requestId);
     }

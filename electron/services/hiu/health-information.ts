@@ -8,11 +8,13 @@ import { dataPushPath, newPushSecret } from '../../bridge/push-secret';
 import { decrypt, generateKeyMaterial } from '../../crypto/fidelius';
 import { bundleFacts } from '../../fhir/bundle-facts';
 import { AppFailure } from '../../shared/errors';
-import type { ConsentStore } from '../../store/consents';
+import { withoutControls } from '../../shared/plain-text';
+import type { ArtefactRow, ConsentStore } from '../../store/consents';
 import { DataPushPageStore, secretHash, type PendingPage } from '../../store/data-push-pages';
-import { HealthRecordStore, type RecordFilter, type RecordMeta, type TransferRow } from '../../store/health-records';
+import { HealthRecordStore, type RecordFilter, type RecordMeta, type Replaced, type TransferRow } from '../../store/health-records';
 import type { RecordCipher } from '../../store/record-cipher';
 import { removeOrphans } from '../../store/sealed-files';
+import { TimelineStore } from '../../store/timeline';
 import type { CallbackContext, Effects, Outcome } from './callback-processor';
 import { hiuIdOf, isoAt, type HiuContext, type PatientGuard } from './hiu-context';
 
@@ -38,6 +40,7 @@ export interface StoredRecord {
 export class HealthInformationService {
   readonly records: HealthRecordStore;
   private readonly pages: DataPushPageStore;
+  private readonly timeline: TimelineStore;
   private processing: Promise<void> | null = null;
   private again = false;
 
@@ -51,6 +54,7 @@ export class HealthInformationService {
   ) {
     this.records = new HealthRecordStore(ctx.db);
     this.pages = new DataPushPageStore(ctx.db);
+    this.timeline = new TimelineStore(ctx.db);
     // Start-up, before the bridge takes a page: sealed files a crash left without their rows are removed.
     removeOrphans(ctx.db);
   }
@@ -231,7 +235,8 @@ export class HealthInformationService {
     (body.entries ?? []).forEach((raw, index) => {
       const entry = (raw ?? {}) as Record<string, unknown>;
       const id = randomUUID();
-      const careContext = typeof entry.careContextReference === 'string' ? entry.careContextReference : '';
+      // The index keeps plain text only; the bundle itself is sealed exactly as the HIP encrypted it.
+      const careContext = typeof entry.careContextReference === 'string' ? withoutControls(entry.careContextReference) : '';
       const base: RecordMeta = {
         id,
         transferId: transfer.id,
@@ -252,9 +257,10 @@ export class HealthInformationService {
       try {
         const bundle = openEntry(entry, body.keyMaterial, transfer, privateKey);
         const facts = bundleFacts(JSON.parse(bundle.text));
-        const hiType = facts.hiType ?? (artefact.hiTypes?.length === 1 ? artefact.hiTypes[0]! : null);
+        const hiType = facts.hiType !== null ? withoutControls(facts.hiType) : artefact.hiTypes?.length === 1 ? artefact.hiTypes[0]! : null;
+        const recordDate = facts.date !== null ? withoutControls(facts.date) : null;
         const content = this.cipher.seal(bundle.bytes, id);
-        if (this.records.addRecord({ ...base, status: 'delivered', hiType, recordDate: facts.date, contentBytes: bundle.bytes.length }, content)) delivered += 1;
+        if (this.records.addRecord({ ...base, status: 'delivered', hiType, recordDate, contentBytes: bundle.bytes.length }, content)) delivered += 1;
       } catch (error) {
         this.records.addRecord({ ...base, error: error instanceof Error ? error.message.slice(0, 300) : String(error) }, null);
       }
@@ -275,9 +281,10 @@ export class HealthInformationService {
     }
     const delivered = records.some((r) => r.status === 'delivered');
     const failed = why === 'timed-out' ? !delivered : records.length > 0 && !delivered;
-    // A care context that came complete again replaces what an earlier fetch of this artefact brought for it.
+    // A care context that came complete again replaces what an earlier fetch of this artefact brought for it, as
+    // far as this transfer covers it (its HI types there and its dates), and the timeline says what went.
     const complete = [...byContext].filter(([, s]) => s.hiStatus === 'OK').map(([careContext]) => careContext);
-    if (why === 'complete') this.records.supersede(transfer, complete);
+    if (why === 'complete') this.sayReplaced(transfer, artefact, this.records.supersede(transfer, complete), at);
     this.records.end(transfer.id, failed ? 'FAILED' : 'TRANSFERRED', at, why === 'timed-out' ? 'PAGES_MISSING' : null);
     const transactionId = transfer.transactionId ?? this.pages.pagesOf(transfer.secretHash).transactionIds[0];
     if (!artefact || !transactionId) return;
@@ -305,6 +312,25 @@ export class HealthInformationService {
       },
       { patientId: artefact.patientId, consentRequestId: artefact.consentRequestId },
     );
+  }
+
+  /** One timeline line per visit a re-fetch replaced records in: how many, of which types. */
+  private sayReplaced(transfer: TransferRow, artefact: ArtefactRow | undefined, replaced: Replaced[], at: string): void {
+    for (const { careContext, count, hiTypes } of replaced) {
+      this.timeline.add({
+        at,
+        direction: 'in',
+        path: 'data-push',
+        requestId: transfer.id,
+        respRequestId: null,
+        step: 'replaced',
+        httpStatus: null,
+        errorCode: null,
+        patientId: artefact?.patientId ?? null,
+        consentRequestId: artefact?.consentRequestId ?? null,
+        detail: { careContext, replaced: count, hiTypes },
+      });
+    }
   }
 
   private transferView(t: TransferRow): TransferView {

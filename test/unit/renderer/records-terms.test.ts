@@ -76,6 +76,10 @@ describe('requestState', () => {
     expect(requestState(consent('REVOKED'), 0)).toBe('revoked');
     expect(requestState(consent('FAILED'), 0)).toBe('failed');
   });
+  it('tells waiting for ABDM’s answer (no on-init yet) from waiting for the patient, and names ABDM’s silence', () => {
+    expect(requestState({ ...consent('REQUESTED'), gatewayId: null }, 0)).toBe('awaiting-abdm');
+    expect(requestState({ ...consent('NO_ANSWER'), gatewayId: null, errorCode: 'GATEWAY_NO_ANSWER' }, 0)).toBe('no-answer');
+  });
   it('follows a granted request from granted to arriving to received to erased', () => {
     expect(requestState(consent('GRANTED', [{}, {}]), 0)).toBe('granted');
     expect(requestState(consent('GRANTED', [{ fetched: true }, {}]), 0)).toBe('arriving');
@@ -88,7 +92,7 @@ describe('requestState', () => {
   });
   it('counts the transfers the desk reported as ended', () => {
     const entry = (path: string, step: TimelineEntry['step'], direction: TimelineEntry['direction'] = 'out'): TimelineEntry =>
-      ({ id: 1, at: '', direction, path, requestId: 'r', respRequestId: null, step, httpStatus: 202, errorCode: null, patientId: null, consentRequestId: 'c1' });
+      ({ id: 1, at: '', direction, path, requestId: 'r', respRequestId: null, step, httpStatus: 202, errorCode: null, patientId: null, consentRequestId: 'c1', detail: null });
     expect(transfersEnded([entry('/v0.5/health-information/notify', 'accepted'), entry('/v0.5/health-information/notify', 'retrying'), entry('/v0.5/consents/fetch', 'accepted')])).toBe(1);
   });
 });

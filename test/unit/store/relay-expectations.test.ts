@@ -65,7 +65,8 @@ describe('RelayExpectations.keys', () => {
   });
 
   it('claims what the desk still waits for, and nothing it is done with', () => {
-    // Requests: waiting for an answer (three states), done (three), an acknowledgement, and one from five weeks ago.
+    // Requests: waiting for an answer (three states, and timed out: a late answer still revives it), done (two), an
+    // acknowledgement, and one from five weeks ago.
     outbox('req-queued', 'queued');
     outbox('req-sent', 'sent');
     outbox('req-accepted', 'accepted');
@@ -102,6 +103,7 @@ describe('RelayExpectations.keys', () => {
         'request:req-queued',
         'request:req-sent',
         'request:req-accepted',
+        'request:req-timed-out',
         `push:${HASH_LIVE}`,
         'transaction:txn-live',
         `push:${HASH_LIVE_NO_TXN}`,
