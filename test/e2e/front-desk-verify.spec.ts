@@ -191,6 +191,7 @@ test('a family’s shared mobile: the desk lists its ABHAs and the patient picks
   if (abdmApi === 'v1') {
     const alert = app.getByRole('alert');
     await expect(alert).toHaveAttribute('data-error-code', 'NOT_ON_THIS_API');
+    await expect(alert).toContainText('Type the patient’s ABHA number or ABHA address instead');
     await expect(app.getByLabel('ABHA number, ABHA address or mobile')).toHaveValue('91234 00006');
     return;
   }
