@@ -323,6 +323,10 @@ test('a taken ABHA address is refused with ABDM’s code, says the enrolment is 
   await expect(alert).toContainText('This ABHA address already belongs to someone else');
   await expect(alert).toContainText('the enrolment is not finished until you do');
   await expect(alert).not.toContainText('nothing more needs to be done');
+  await app.getByRole('button', { name: 'Language: हिन्दी' }).click();
+  await expect(alert).toContainText('यह ABHA पता पहले से किसी और का है');
+  await expect(alert).toContainText('तब तक नामांकन पूरा नहीं होता');
+  await app.getByRole('button', { name: 'भाषा: English' }).click();
   const address = app.getByLabel('ABHA address (optional)');
   await expect(address).toHaveValue('asha.verma');
   // Another address, picked from ABDM's suggestions (v3) or typed (v1 has none), is not the taken one.
