@@ -61,7 +61,7 @@ export const TRAINING_IDENTITIES = {
   },
   noMobile: {
     aadhaar: '456789012341',
-    purpose: 'No mobile linked to the Aadhaar: generateOtp fails with HIS-3005.',
+    purpose: 'No mobile linked to the Aadhaar: generateOtp fails with HIS-3005 (ABHA v3: 422 ABDM-9999).',
     firstName: 'Suresh',
     middleName: 'Prasad',
     lastName: 'Yadav',

@@ -3,13 +3,14 @@
 // when the mobile typed is not the Aadhaar-linked one; the address is then chosen from ABDM's suggestions or
 // typed, and set on the account that already exists.
 import type { AbhaV3Client } from '../abdm/abha-v3-types';
+import { recognising, V3_AADHAAR_OTP_REFUSALS, V3_ADDRESS_REFUSALS } from './enrolment-refusals';
 import type { EnrolmentWire } from './enrolment-wire';
 
 export function enrolmentOnV3(client: AbhaV3Client): EnrolmentWire {
   return {
     takesEmail: false,
     async sendAadhaarOtp(aadhaar) {
-      return (await client.enrolRequestAadhaarOtp({ aadhaar })).txnId;
+      return (await recognising(() => client.enrolRequestAadhaarOtp({ aadhaar }), V3_AADHAAR_OTP_REFUSALS)).txnId;
     },
     async verifyAadhaarOtp(enrolment, otp, mobile) {
       const enrolled = await client.enrolByAadhaar({ txnId: enrolment.txnId, otp, mobile });
@@ -30,7 +31,8 @@ export function enrolmentOnV3(client: AbhaV3Client): EnrolmentWire {
     async create(enrolment, input) {
       const account = enrolment.account!;
       if (!input.abhaAddress) return account;
-      const set = await client.enrolAbhaAddress({ txnId: enrolment.txnId, abhaAddress: input.abhaAddress });
+      const abhaAddress = input.abhaAddress;
+      const set = await recognising(() => client.enrolAbhaAddress({ txnId: enrolment.txnId, abhaAddress }), V3_ADDRESS_REFUSALS);
       return { ...account, person: { ...account.person, healthId: set.abhaAddress } };
     },
   };

@@ -43,6 +43,15 @@ export class FormCall {
     return found.length > 0;
   }
 
+  /**
+   * The operator changed a field: its problem no longer applies, nor an alert about that field (`alertCodes`), so
+   * neither stays on screen beside a value it was not about.
+   */
+  edited(path: string, alertCodes: readonly AppError['code'][] = []): void {
+    if (path in this.issues) this.issues = Object.fromEntries(Object.entries(this.issues).filter(([name]) => name !== path));
+    if (this.alert && alertCodes.includes(this.alert.code)) this.alert = undefined;
+  }
+
   clear(): void {
     this.alert = undefined;
     this.issues = {};

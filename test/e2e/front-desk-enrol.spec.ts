@@ -11,9 +11,11 @@ import { test as sandboxTest } from './controlled-sandbox';
 import { expect, test } from './web-mode';
 
 const ravi = TRAINING_IDENTITIES.newResident;
+/** The first ABHA v3 call of a run makes the simulator's RSA key: slow on a loaded 2-core machine. */
+const FIRST_ANSWER = { timeout: 20_000 };
 /** ABDM's codes as each generation's notes give them (reference/spec/healthid-v1.md §5.2, abdm-v3.md §2). */
-// ABHA v3 has no code of its own for an Aadhaar without a mobile (the sandbox answers ABDM-9999,
-// docs/sandbox-abha-v3.md), so the v3 message is the generic one and only v1's names the mobile.
+// ABHA v3 has no code of its own for an Aadhaar without a mobile (the sandbox answers 422 ABDM-9999,
+// docs/sandbox-abha-v3.md): the desk tells it by the request and the answer together, and keeps ABDM's code.
 const CODE: Record<AbdmApi, { wrongOtp: RegExp; noMobile: string; addressTaken: RegExp }> = {
   v1: { wrongOtp: /ABDM code: HIS-\d+/, noMobile: 'ABDM code: HIS-3005', addressTaken: /ABDM code: HIS-1015/ },
   v3: { wrongOtp: /ABDM code: ABDM-1204/, noMobile: 'ABDM code: ABDM-9999', addressTaken: /ABDM code: ABDM-\d+/ },
@@ -167,12 +169,17 @@ test('a mistyped Aadhaar number or a missing consent is refused before anything 
 
   await aadhaar.press('Backspace');
   await aadhaar.press('4');
+  // The corrected number no longer carries the mistyped one's error, before anything is sent again.
+  await expect(aadhaar).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(app.getByText('This is not a valid Aadhaar number')).toHaveCount(0);
   await app.getByRole('button', { name: 'Send OTP to the Aadhaar-linked mobile' }).click();
   await expect(aadhaar).not.toHaveAttribute('aria-invalid', 'true');
   await expect(consent).toHaveAttribute('aria-invalid', 'true');
   expect(sent.filter((frame) => frame.includes('enrol.start'))).toEqual([]);
 
   await consent.check();
+  // Ticking the consent answers its own refusal at once.
+  await expect(consent).not.toHaveAttribute('aria-invalid', 'true');
   await app.getByRole('button', { name: 'Send OTP to the Aadhaar-linked mobile' }).click();
   await expect(app.getByLabel('OTP (6 digits)')).toBeVisible();
   expect(sent.filter((frame) => frame.includes('enrol.start'))).toHaveLength(1);
@@ -202,21 +209,53 @@ test('says when the Aadhaar already has an ABHA, which address it has, and that 
   await expect(app.getByTestId('count-enrolled')).toHaveText('0');
 });
 
-test('ABDM’s refusal shows its mapped message and code, and the form keeps the number and consent', async ({ app, abdmApi }) => {
+test('an Aadhaar with no linked mobile: the patient must link one first, with ABDM’s code and no retry offered; the form keeps the number and consent', async ({ app, abdmApi }) => {
   await startEnrolment(app, TRAINING_IDENTITIES.noMobile.aadhaar);
   const alert = app.getByRole('alert');
+  await expect(alert).toHaveAttribute('data-error-code', 'AADHAAR_NO_MOBILE', FIRST_ANSWER);
+  await expect(alert).toContainText('No mobile number is linked to this Aadhaar');
+  await expect(alert).toContainText('the patient must first link a mobile number to their Aadhaar at an Aadhaar centre');
+  await expect(alert).toContainText('Trying again will not help');
+  await expect(alert).not.toContainText('unexpected problem');
   await expect(alert).toContainText(CODE[abdmApi].noMobile);
-  if (abdmApi === 'v1') await expect(alert).toContainText(/mobile/i);
+  await expect(alert.getByRole('button')).toHaveCount(0);
   await expect(app.getByLabel('Aadhaar number')).toHaveValue('XXXX XXXX 2341');
   await expect(app.getByLabel('The patient has heard this and agrees')).toBeChecked();
+  // Another number is another patient: the refusal of this one goes.
+  await app.getByLabel('Aadhaar number').press('End');
+  await app.getByLabel('Aadhaar number').press('Backspace');
+  await expect(app.getByLabel('Aadhaar number')).toHaveValue('XXXX XXX1 234');
+  await expect(alert).toHaveCount(0);
 });
 
-test('a wrong OTP is explained with the tries left and kept; the right one carries on', async ({ app, abdmApi }) => {
+test('Enter in the Aadhaar box sends the OTP once the consent is ticked', async ({ app }) => {
+  await openEnrol(app);
+  await app.getByLabel('The patient has heard this and agrees').check();
+  const aadhaar = app.getByLabel('Aadhaar number');
+  await aadhaar.pressSequentially(ravi.aadhaar);
+  await aadhaar.press('Enter');
+  await expect(app.getByRole('status').filter({ hasText: 'XXXX XXXX 0124' })).toBeVisible(FIRST_ANSWER);
+  await expect(app.getByLabel('OTP (6 digits)')).toBeFocused();
+});
+
+test('the OTP countdown reads as a time left, in Hindi too (not as a clock time)', async ({ app }) => {
+  await startEnrolment(app, ravi.aadhaar);
+  const validity = app.getByTestId('otp-validity');
+  await expect(validity).toHaveText(/^Valid for (10:00|9:\d\d)$/, FIRST_ANSWER);
+  await app.getByRole('button', { name: 'Language: हिन्दी' }).click();
+  // "9 मिनट 28 सेकंड और मान्य": 9 minutes 28 seconds more; "9:28 तक मान्य" read as "valid until 9:28".
+  await expect(validity).toHaveText(/^(10 मिनट 0|9 मिनट \d{1,2}) सेकंड और मान्य$/);
+  await expect(app.getByRole('button', { name: /OTP दोबारा भेजें/ })).toHaveText(/^(1 मिनट 0|0 मिनट \d{1,2}) सेकंड में OTP दोबारा भेजें$/);
+});
+
+test('a wrong OTP is explained with the tries left and cleared for the next; the right one carries on', async ({ app, abdmApi }) => {
   await startEnrolment(app, ravi.aadhaar);
   await enterAadhaarOtp(app, '9876500009', '000000');
   await expect(app.getByRole('alert')).toContainText('Wrong OTP. 4 tries left.');
   await expect(app.getByRole('alert')).toContainText(CODE[abdmApi].wrongOtp);
-  await expect(app.getByLabel('OTP (6 digits)')).toHaveValue('000000');
+  // The wrong digits are of no use: the box is emptied and the caret is back in it, not in the mobile field.
+  await expect(app.getByLabel('OTP (6 digits)')).toHaveValue('');
+  await expect(app.getByLabel('OTP (6 digits)')).toBeFocused();
   await expect(app.getByLabel('Mobile number for the ABHA')).toHaveValue('9876500009');
   await enterAadhaarOtp(app, '9876500009', '12345');
   await expect(app.getByLabel('OTP (6 digits)')).toHaveAccessibleDescription(/The OTP has 6 digits/);
@@ -274,12 +313,28 @@ tenPastTenIst('five wrong Aadhaar OTPs: the tries left, a warning at the last, t
   await app.screenshot({ path: testInfo.outputPath('enrol-locked-hi.png') });
 });
 
-test('a taken ABHA address is refused with ABDM’s code and can be changed without starting over', async ({ app, abdmApi }) => {
+test('a taken ABHA address is refused with ABDM’s code, says the enrolment is not finished, and can be changed without starting over', async ({ app, abdmApi }) => {
   const priya = TRAINING_IDENTITIES.secondResident;
   await enrol(app, priya.aadhaar, priya.aadhaarMobile!, 'asha.verma');
-  await expect(app.getByRole('alert')).toContainText(CODE[abdmApi].addressTaken);
+  const alert = app.getByRole('alert');
+  await expect(alert).toHaveAttribute('data-error-code', 'ABHA_ADDRESS_TAKEN');
+  await expect(alert).toContainText(CODE[abdmApi].addressTaken);
+  // It says plainly that the enrolment is not finished, never that nothing more may be needed.
+  await expect(alert).toContainText('This ABHA address already belongs to someone else');
+  await expect(alert).toContainText('the enrolment is not finished until you do');
+  await expect(alert).not.toContainText('nothing more needs to be done');
+  await app.getByRole('button', { name: 'Language: हिन्दी' }).click();
+  await expect(alert).toContainText('यह ABHA पता पहले से किसी और का है');
+  await expect(alert).toContainText('तब तक नामांकन पूरा नहीं होता');
+  await app.getByRole('button', { name: 'भाषा: English' }).click();
   const address = app.getByLabel('ABHA address (optional)');
   await expect(address).toHaveValue('asha.verma');
+  // Another address, picked from ABDM's suggestions (v3) or typed (v1 has none), is not the taken one.
+  const suggestion = app.getByRole('group', { name: /Suggested by ABDM/ }).getByRole('button').first();
+  if (abdmApi === 'v3') await suggestion.click();
+  else await address.fill('priya.reddy25');
+  await expect(alert).toHaveCount(0);
+  await expect(address).not.toHaveValue('asha.verma');
   await address.fill('1priya');
   await app.getByRole('button', { name: 'Create ABHA' }).click();
   await expect(address).toHaveAccessibleDescription(/starts with a letter/);

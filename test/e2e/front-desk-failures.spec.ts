@@ -137,7 +137,10 @@ base('in Hindi, main’s message and the code line are Hindi, drawn with the bun
   await app.getByLabel('मरीज़ ने यह सुना है और सहमत है').check();
   await app.getByRole('button', { name: 'आधार से जुड़े मोबाइल पर OTP भेजें' }).click();
   const alert = app.getByRole('alert');
-  await expect(alert).toContainText(abdmApi === 'v1' ? 'ABDM कोड: HIS-3005' : 'ABDM कोड: ABDM-9999');
+  await expect(alert).toContainText(abdmApi === 'v1' ? 'ABDM कोड: HIS-3005' : 'ABDM कोड: ABDM-9999', { timeout: 20_000 });
+  // Suresh's Aadhaar has no mobile: the patient must link one first (at an Aadhaar centre), on either API.
+  await expect(alert).toHaveAttribute('data-error-code', 'AADHAAR_NO_MOBILE');
+  await expect(alert).toContainText('मरीज़ पहले आधार केंद्र पर (UIDAI, 1947 पर कॉल) अपने आधार से मोबाइल नंबर जुड़वाएँ');
   await expect(alert.locator('.message')).toHaveText(/[\u0900-\u097F]/);
 
   // Text drawn at start-up, before any font was asked for, must use the font too (not boxes): its width

@@ -97,3 +97,36 @@ test('Back from Settings with unsaved edits: Stay keeps Settings where it was in
   await expect(heading(app, 'Settings')).toBeVisible();
   await expect(app.getByLabel('Clinic name')).not.toHaveValue('Shanti Nursing Home');
 });
+
+test('the patient bar stays in sight right under the TRAINING banner while a long screen scrolls', async ({ app }) => {
+  await openVerify(app);
+  await app.getByLabel('ABHA number, ABHA address or mobile').fill('asha.verma@sbx');
+  await app.getByRole('button', { name: 'Send OTP' }).click();
+  await enterOtp(app);
+  await expect(app.getByTestId('patient-name')).toHaveText('Asha Devi Verma');
+  // Room to scroll at any window size, as on a long screen (Today's day log, Records).
+  await app.getByRole('main').evaluate((main: HTMLElement) => (main.style.minHeight = '4000px'));
+  const banner = app.getByTestId('training-banner');
+  const bar = app.getByTestId('patient-bar');
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 800, height: 600 },
+  ]) {
+    await app.setViewportSize(size);
+    await app.evaluate(() => window.scrollTo(0, 0));
+    await app.mouse.wheel(0, 2000);
+    await expect.poll(() => app.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    const top = (await banner.boundingBox())!;
+    const held = (await bar.boundingBox())!;
+    expect(top.y).toBe(0);
+    // Right under the banner: neither under it nor with a gap the page shows through.
+    expect(Math.abs(held.y - (top.y + top.height))).toBeLessThanOrEqual(1);
+    await expect(bar.getByRole('button', { name: 'Close patient' })).toBeInViewport();
+    // Nothing covers it: the element at its centre belongs to the bar.
+    const onTop = await app.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('[data-testid]')?.getAttribute('data-testid'),
+      [held.x + held.width / 2, held.y + held.height / 2],
+    );
+    expect(onTop).toBe('patient-bar');
+  }
+});

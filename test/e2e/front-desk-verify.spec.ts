@@ -53,14 +53,15 @@ test('an unknown ABHA and a malformed one are explained, and what was typed stay
   await expect(abha).toHaveValue('91-0000-0000-0006');
 });
 
-test('a wrong OTP is explained with the tries left and kept; the right one opens the patient', async ({ app, abdmApi }) => {
+test('a wrong OTP is explained with the tries left and cleared for the next; the right one opens the patient', async ({ app, abdmApi }) => {
   await openVerify(app);
   await app.getByLabel('ABHA number, ABHA address or mobile').fill('asha.verma@sbx');
   await app.getByRole('button', { name: 'Send OTP' }).click();
   await enterOtp(app, '111111');
   await expect(app.getByRole('alert')).toContainText('Wrong OTP. 4 tries left.');
   await expect(app.getByRole('alert')).toContainText(abdmApi === 'v1' ? /ABDM code: HIS-\d+/ : /ABDM code: ABDM-1204/);
-  await expect(app.getByLabel('OTP (6 digits)')).toHaveValue('111111');
+  await expect(app.getByLabel('OTP (6 digits)')).toHaveValue('');
+  await expect(app.getByLabel('OTP (6 digits)')).toBeFocused();
   await enterOtp(app);
   await expect(app.getByTestId('patient-name')).toHaveText('Asha Devi Verma');
 });
@@ -74,14 +75,24 @@ test('an ABHA address typed without @sbx is verified with the suffix added', asy
   await expect(app.getByTestId('patient-abha-address')).toHaveText('asha.verma@sbx');
 });
 
-test('a mobile typed with +91 and spaces is taken as the 10 digits (v3 logs in by mobile)', async ({ app, abdmApi }) => {
+test('a mobile typed with +91 and spaces is taken as the 10 digits (v3 logs in by mobile; v1 sends to the ABHA number or address)', async ({ app, abdmApi }) => {
   await openVerify(app);
   const abha = app.getByLabel('ABHA number, ABHA address or mobile');
+  // The hint offers a mobile only where ABDM can log in by one.
+  if (abdmApi === 'v1') await expect(abha).toHaveAccessibleDescription('For example 91-1234-5678-9012 or name@sbx (the @sbx may be left off). ABDM sends the OTP to the patient’s Aadhaar-linked mobile.');
+  else await expect(abha).toHaveAccessibleDescription(/or 98765 43210/);
   await abha.fill('+91 98123 45670');
   await app.getByRole('button', { name: 'Send OTP' }).click();
   if (abdmApi === 'v1') {
-    // Recognised as a mobile, which Health ID v1 cannot log in by.
-    await expect(app.getByRole('alert')).toHaveAttribute('data-error-code', 'NOT_ON_THIS_API');
+    // Recognised as a mobile, which Health ID v1 cannot log in by: the desk is already on the older API.
+    const alert = app.getByRole('alert');
+    await expect(alert).toHaveAttribute('data-error-code', 'NOT_ON_THIS_API');
+    await expect(alert).toContainText('This desk uses the older ABDM API, which has no request to find an ABHA by mobile number');
+    await expect(alert).toContainText('Type the patient’s ABHA number or ABHA address instead');
+    await expect(alert).not.toContainText('choose the older ABDM API');
+    await app.getByRole('button', { name: 'Language: हिन्दी' }).click();
+    await expect(alert).toContainText('मोबाइल नंबर से ABHA खोजने का कोई अनुरोध नहीं है');
+    await expect(app.getByLabel('ABHA नंबर, ABHA पता या मोबाइल')).toHaveAccessibleDescription(/^जैसे 91-1234-5678-9012 या name@sbx/);
     return;
   }
   await expect(app.getByRole('status').filter({ hasText: 'XXXXXX5670' })).toBeVisible();
@@ -180,6 +191,7 @@ test('a family’s shared mobile: the desk lists its ABHAs and the patient picks
   if (abdmApi === 'v1') {
     const alert = app.getByRole('alert');
     await expect(alert).toHaveAttribute('data-error-code', 'NOT_ON_THIS_API');
+    await expect(alert).toContainText('Type the patient’s ABHA number or ABHA address instead');
     await expect(app.getByLabel('ABHA number, ABHA address or mobile')).toHaveValue('91234 00006');
     return;
   }
@@ -187,6 +199,12 @@ test('a family’s shared mobile: the desk lists its ABHAs and the patient picks
   await enterOtp(app);
   const choices = app.getByRole('group', { name: /more than one ABHA/ });
   await expect(choices.getByRole('radio')).toHaveCount(3);
+  // Nobody is chosen for the patient: Enter opens no one until they say which ABHA is theirs.
+  for (const radio of await choices.getByRole('radio').all()) await expect(radio).not.toBeChecked();
+  await expect(app.getByRole('button', { name: 'Open this ABHA' })).toBeDisabled();
+  await app.keyboard.press('Enter');
+  await expect(app.getByRole('heading', { level: 1, name: 'Verify ABHA' })).toBeVisible();
+  await expect(app.getByRole('heading', { level: 1, name: 'Patient' })).toHaveCount(0);
   await choices.getByRole('radio', { name: /Rohan/ }).check();
   await app.screenshot({ path: testInfo.outputPath('choose-abha.png') });
   await app.getByRole('button', { name: 'Open this ABHA' }).click();

@@ -124,6 +124,27 @@ describe('enrolment', () => {
     await app.call('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: OTP, mobile: OTHER_MOBILE });
   });
 
+  it('says an Aadhaar with no linked mobile must get one first, keeping ABDM’s code (v1 HIS-3005, v3 a 422 ABDM-9999)', async () => {
+    const refused = await app.fail('enrol.start', { aadhaar: TRAINING_IDENTITIES.noMobile.aadhaar, patientConsented: true });
+    expect(refused.code).toBe('AADHAAR_NO_MOBILE');
+    expect(refused.abdmCode).toBe(api === 'v1' ? 'HIS-3005' : 'ABDM-9999');
+    expect(refused.message).toContain('the patient must first link a mobile number to their Aadhaar');
+    expect(refused.message).not.toMatch(/unexpected problem/);
+  });
+
+  it('says a taken ABHA address belongs to someone else and that the enrolment is not finished', async () => {
+    const priya = TRAINING_IDENTITIES.secondResident;
+    const sent = await app.call('enrol.start', { aadhaar: priya.aadhaar, patientConsented: true });
+    let next = await app.call('enrol.verifyAadhaarOtp', { flowId: sent.flowId, otp: OTP, mobile: priya.aadhaarMobile });
+    if (next.next === 'mobile-otp') next = await app.call('enrol.verifyMobileOtp', { flowId: sent.flowId, otp: OTP });
+    const taken = await app.fail('enrol.create', { flowId: sent.flowId, abhaAddress: 'asha.verma' });
+    expect(taken.code).toBe('ABHA_ADDRESS_TAKEN');
+    expect(taken.abdmCode).toBe(api === 'v1' ? 'HIS-1015' : 'ABDM-1101');
+    expect(taken.message).toContain('the enrolment is not finished');
+    const created = await app.call('enrol.create', { flowId: sent.flowId, abhaAddress: 'priya.reddy99' });
+    expect(created.patient.abhaAddress).toBe('priya.reddy99@sbx');
+  });
+
   it('refuses a step out of order', async () => {
     const sent = await app.call('enrol.start', { aadhaar: TRAINING_IDENTITIES.secondResident.aadhaar, patientConsented: true });
     const early = await app.fail('enrol.create', { flowId: sent.flowId });
@@ -151,7 +172,10 @@ describe('verify an existing ABHA, then the card', () => {
     if (api === 'v1') {
       const refused = await app.fail('verify.start', { abha: mobile });
       expect(refused.code).toBe('NOT_ON_THIS_API');
-      expect(refused.message).toMatch(/ABDM API/);
+      // The desk is already on the older API: the way on is the ABHA number or address, not another API.
+      expect(refused.message).toContain('older ABDM API, which has no request to find an ABHA by mobile number');
+      expect(refused.message).toContain('ABHA number or ABHA address');
+      expect(refused.message).not.toContain('choose the older ABDM API');
       return;
     }
     const sent = await app.call('verify.start', { abha: mobile });
