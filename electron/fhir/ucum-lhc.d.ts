@@ -4,16 +4,12 @@ declare module '@lhncbc/ucum-lhc' {
     printSymbol_?: string | null;
     isMetric_?: boolean;
   }
-  const ucum: {
-    UcumLhcUtils: { getInstance(): { validateUnitString(code: string, suggest?: boolean): { status: string } } };
-    UnitTables: { getInstance(): { getUnitByCode(code: string): UcumUnit | null | undefined } };
-  };
-  export default ucum;
+  export const UcumLhcUtils: { getInstance(): { validateUnitString(code: string, suggest?: boolean): { status: string } } };
+  export const UnitTables: { getInstance(): { getUnitByCode(code: string): UcumUnit | null | undefined } };
 }
 
 declare module '@lhncbc/ucum-lhc/source-cjs/prefixTables.js' {
-  const prefixes: {
-    PrefixTables: { getInstance(): { getPrefixByCode(code: string): { printSymbol_?: string | null; code_: string } | null | undefined } };
+  export const PrefixTables: {
+    getInstance(): { getPrefixByCode(code: string): { printSymbol_?: string | null; code_: string } | null | undefined };
   };
-  export default prefixes;
 }

@@ -1,13 +1,14 @@
 // UCUM unit codes (https://ucum.org) as a clerk reads them: each unit's print symbol from the UCUM tables of
 // @lhncbc/ucum-lhc (the National Library of Medicine's reference implementation), so "mm[Hg]" reads "mmHg",
 // "Cel" "°C", "10*3/uL" "×10³/μL" and "{steps}" "steps". A unit the library does not know as UCUM is shown as written.
-import ucum from '@lhncbc/ucum-lhc';
-import prefixes from '@lhncbc/ucum-lhc/source-cjs/prefixTables.js';
+// Named imports: the package is CommonJS marked __esModule, which Node, esbuild and Vite read alike only this way.
+import { UcumLhcUtils, UnitTables } from '@lhncbc/ucum-lhc';
+import { PrefixTables } from '@lhncbc/ucum-lhc/source-cjs/prefixTables.js';
 
 // Loading the tables once makes UnitTables and PrefixTables answer.
-const checker = ucum.UcumLhcUtils.getInstance();
-const units = ucum.UnitTables.getInstance();
-const prefixTable = prefixes.PrefixTables.getInstance();
+const checker = UcumLhcUtils.getInstance();
+const units = UnitTables.getInstance();
+const prefixTable = PrefixTables.getInstance();
 
 // Only what the UCUM tables cannot show as a clerk expects: the spec's print symbol for [IU] is "i.U.", the library's
 // for m[H2O] has its subscript out of place, and annotations ({tbl}) are free text that UCUM gives no print form.
