@@ -5,10 +5,12 @@
 import { UcumLhcUtils, UnitTables } from '@lhncbc/ucum-lhc';
 import { PrefixTables } from '@lhncbc/ucum-lhc/source-cjs/prefixTables.js';
 
-// Loading the tables once makes UnitTables and PrefixTables answer.
-const checker = UcumLhcUtils.getInstance();
-const units = UnitTables.getInstance();
-const prefixTable = PrefixTables.getInstance();
+// The tables load on the first unit shown, not when main starts (getInstance() reads UCUM's definitions then).
+let tables: { checker: ReturnType<typeof UcumLhcUtils.getInstance>; units: ReturnType<typeof UnitTables.getInstance>; prefixes: ReturnType<typeof PrefixTables.getInstance> } | undefined;
+function ucum() {
+  tables ??= { checker: UcumLhcUtils.getInstance(), units: UnitTables.getInstance(), prefixes: PrefixTables.getInstance() };
+  return tables;
+}
 
 // Only what the UCUM tables cannot show as a clerk expects: the spec's print symbol for [IU] is "i.U.", the library's
 // for m[H2O] has its subscript out of place, and annotations ({tbl}) are free text that UCUM gives no print form.
@@ -32,7 +34,7 @@ export function displayUnit(code: string): string {
 function printForm(code: string): string | null {
   if (code.length > 60 || /[()]/.test(code)) return null;
   try {
-    if (checker.validateUnitString(code, false).status !== 'valid') return null;
+    if (ucum().checker.validateUnitString(code, false).status !== 'valid') return null;
     // Terms joined by "." (times) and "/" (per), each kept with the operator before it.
     const terms = code.match(/[./]?[^./]+/g) ?? [];
     const words = terms.map((term, index) => {
@@ -65,10 +67,11 @@ function termText(term: string): string | null {
 
 /** A unit atom, with a metric prefix when it has one: "mm[Hg]" → "m" + "mHg" → "mmHg". */
 function atomSymbol(atom: string): string | null {
+  const { units, prefixes } = ucum();
   const whole = units.getUnitByCode(atom);
   if (whole) return symbolOf(whole, atom);
   for (const length of [1, 2]) {
-    const prefix = prefixTable.getPrefixByCode(atom.slice(0, length));
+    const prefix = prefixes.getPrefixByCode(atom.slice(0, length));
     const rest = units.getUnitByCode(atom.slice(length));
     if (prefix && rest && rest.isMetric_) return `${plain(prefix.printSymbol_ ?? prefix.code_)}${symbolOf(rest, atom.slice(length))}`;
   }
