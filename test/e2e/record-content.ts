@@ -24,7 +24,7 @@ function conceptText(concept: unknown): string | null {
 
 // The UCUM print symbols (ucum.org, "The Unified Code for Units of Measure", print symbols of the units and prefixes)
 // of the UCUM codes the bundles carry: a clerk reads °C and mmHg, not Cel and mm[Hg] (issue 23).
-const UCUM_PRINT: Record<string, string> = { Cel: '°C', 'mm[Hg]': 'mmHg', '10*3/uL': '×10³/μL', '{steps}': 'steps' };
+const UCUM_PRINT: Record<string, string> = { Cel: '°C', 'mm[Hg]': 'mmHg', '10*3/uL': '×10³/μL', '{steps}': 'steps', 'kg/m2': 'kg/m²', '{MMDDYY}': 'MMDDYY' };
 
 function quantityText(observation: Json): string | null {
   const q = observation.valueQuantity as { value?: number; unit?: string; code?: string } | undefined;
