@@ -195,8 +195,16 @@ function medicationRow(context: RenderContext, entry: Entry): MedicationRow {
   const duration =
     (repeat ? (quantityText(repeat.boundsDuration) ?? valueText('Period', repeat.boundsPeriod) ?? valueText('Range', repeat.boundsRange)) : null) ??
     (isObject(r.dispenseRequest) ? quantityText(r.dispenseRequest.expectedSupplyDuration) : null);
+  // The first dosage's text is how the prescriber wrote dose and rhythm ("1 tablet 2 times a day"): the screen shows
+  // it in place of a structured dose and frequency; any further dosage's text is an instruction.
+  const dosageText = str(dosage?.text);
   const instructions = strings(
-    dosages.flatMap((d) => [str(d.text), ...asArray(d.additionalInstruction).map(conceptText), str(d.patientInstruction), conceptText(d.asNeededCodeableConcept)]),
+    dosages.flatMap((d, i) => [
+      i === 0 ? null : str(d.text),
+      ...asArray(d.additionalInstruction).map(conceptText),
+      str(d.patientInstruction),
+      conceptText(d.asNeededCodeableConcept),
+    ]),
   );
   if (dosages.length === 0 && str(entry.resource.dosage)) instructions.push(str(entry.resource.dosage)!);
   instructions.push(...annotations(r.note));
@@ -209,6 +217,7 @@ function medicationRow(context: RenderContext, entry: Entry): MedicationRow {
     route: conceptText(dosage?.route),
     frequency: timing ? (conceptText(timing.code) ?? null) : null,
     repeat: repeatView,
+    dosageText,
     duration,
     instructions,
     status: str(r.status),

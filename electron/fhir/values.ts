@@ -1,6 +1,7 @@
 // FHIR datatypes as text, as received. Every helper takes `unknown`: bundles come from outside and a field may hold
 // anything; a value of the wrong shape gives null rather than an exception.
 import type { CodeableConcept, Coding, Period, Quantity, Range, Ratio } from 'fhir/r4';
+import { displayUnit } from './ucum-units';
 import type { CodingView } from './view-model';
 
 export type Json = Record<string, unknown>;
@@ -11,8 +12,21 @@ export function isObject(value: unknown): value is Json {
 
 export const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
 
+// C0/C1 controls other than tab and newline, and the bidirectional marks, embeddings, overrides and isolates: a
+// sender's text must not reorder the fields shown beside it (a name ending in U+202E would reverse the rest of its line).
+// eslint-disable-next-line no-control-regex
+const UNSAFE_CHARS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/** Text as received, less the control and bidi characters that could hide or reorder what is shown. */
+export function cleanText(value: string): string {
+  return value.replace(UNSAFE_CHARS, '');
+}
+
 export function str(value: unknown): string | null {
-  if (typeof value === 'string') return value.trim().length > 0 ? value : null;
+  if (typeof value === 'string') {
+    const text = cleanText(value);
+    return text.trim().length > 0 ? text : null;
+  }
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'boolean') return String(value);
   return null;
@@ -65,7 +79,19 @@ export function quantityParts(value: unknown): { value: string | null; unit: str
   if (!isObject(value)) return { value: null, unit: null };
   const q = value as Partial<Quantity>;
   const amount = str(q.value);
-  return { value: amount === null ? null : `${str(q.comparator) ?? ''}${amount}`, unit: str(q.unit) ?? str(q.code) };
+  return { value: amount === null ? null : `${str(q.comparator) ?? ''}${amount}`, unit: unitOf(q) };
+}
+
+/**
+ * A quantity's unit as a clerk reads it: a UCUM code in its print form ("mm[Hg]" → "mmHg", "Cel" → "°C"); a unit
+ * the sender wrote in words ("beats/minute") as written.
+ */
+function unitOf(q: Partial<Quantity>): string | null {
+  const unit = str(q.unit);
+  const code = str(q.code);
+  const ucumCode = str(q.system) === 'http://unitsofmeasure.org' ? code : null;
+  if (ucumCode && (unit === null || unit === ucumCode)) return displayUnit(ucumCode);
+  return unit ? displayUnit(unit) : code ? displayUnit(code) : null;
 }
 
 export function quantityText(value: unknown): string | null {

@@ -116,6 +116,8 @@ export interface MedicationRow {
   /** Timing code or text as received, else the repeat rule (see `repeat`). */
   frequency: string | null;
   repeat: TimingRepeat | null;
+  /** The first dosage's text as written ("1 tablet 2 times a day"): dose and rhythm in the prescriber's words. */
+  dosageText: string | null;
   duration: string | null;
   instructions: string[];
   status: string | null;

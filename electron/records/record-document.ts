@@ -4,6 +4,28 @@
 // Record content is as received; the labels are English (a printed record goes into the patient's file).
 import type { ItemView, RecordView, SectionView } from '../fhir/index';
 import { formatFhirDate, formatIsoDateTime } from '../shared/dates';
+import { fhirDatesInText } from '../shared/fhir-dates-in-text';
+
+/** ABDM's HI types in the printed record's words (English: a printed record goes into the patient's file). */
+export const RECORD_TYPE_WORDS: Readonly<Record<string, string>> = {
+  OPConsultation: 'Consultation note',
+  Prescription: 'Prescription',
+  DischargeSummary: 'Discharge summary',
+  DiagnosticReport: 'Lab report',
+  ImmunizationRecord: 'Vaccination record',
+  HealthDocumentRecord: 'Health document',
+  WellnessRecord: 'Health readings',
+};
+
+/** The record type in words ("Discharge summary"); "Health record" for a type ABDM does not list. */
+export function recordTypeWords(hiType: string | null): string {
+  return (hiType && RECORD_TYPE_WORDS[hiType]) || 'Health record';
+}
+
+// Control and bidi characters in what the desk itself knows of a record (care context, HIP id): as in the view model.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_CHARS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+const clean = (text: string) => text.replace(UNSAFE_CHARS, '');
 
 export interface RecordDocumentFacts {
   clinic: string;
@@ -37,19 +59,20 @@ export function recordDocument(view: RecordView, facts: RecordDocumentFacts): Re
   const header: [string, string][] = [
     ['Clinic', facts.clinic],
     ['Received via ABDM on', formatIsoDateTime(facts.receivedAt)],
-    ['Consent request', facts.consentRequestId],
-    ['From', `${facts.hipId}, care context ${facts.careContext}`],
+    ['Consent request', clean(facts.consentRequestId)],
+    ['From', `${clean(facts.hipId)}, care context ${clean(facts.careContext)}`],
     ['Erase by', facts.eraseBy ? formatIsoDateTime(facts.eraseBy) : 'not given'],
   ];
   const about: [string, string][] = [];
   const add = (label: string, value: string | null | undefined) => value && about.push([label, value]);
-  add('Record type', view.hiType);
+  add('Record type', view.hiType ? recordTypeWords(view.hiType) : null);
   add('Date', view.date && formatFhirDate(view.date));
   add('Patient', [view.patient?.name, view.patient?.gender, view.patient?.birthDate && formatFhirDate(view.patient.birthDate)].filter(Boolean).join(', '));
   add('Author', view.authors.join('; '));
   add('Organisation', view.organisation);
+  if (view.encounter) add('Visit', [view.encounter.class, view.encounter.start, view.encounter.end].filter(Boolean).map((v) => fhirDatesInText(v!)).join(' · '));
   return {
-    title: view.title ?? view.hiType ?? 'Health record',
+    title: view.title ?? recordTypeWords(view.hiType),
     header,
     about,
     sections: flattenSections(view.sections),
@@ -78,7 +101,7 @@ export function entriesOf(item: ItemView): DocumentEntry[] {
     case 'observation':
       return [observationEntry(item), ...item.components.map(observationEntry)];
     case 'generic':
-      return [{ heading: item.resourceType, lines: item.fields.map(({ key, value }) => [humanise(key), value] as [string, string]) }];
+      return [{ heading: item.resourceType, lines: item.fields.map(({ key, value }) => [humanise(key), fhirDatesInText(value)] as [string, string]) }];
     case 'missing':
       return [{ heading: 'Not in the record', lines: [['Reference', item.display ?? item.reference ?? '']] }];
     case 'empty':
@@ -90,7 +113,7 @@ export function entriesOf(item: ItemView): DocumentEntry[] {
 
 function observationEntry(item: Extract<ItemView, { kind: 'observation' }>): DocumentEntry {
   const lines: [string, string][] = [];
-  if (item.value) lines.push(['Value', [item.value, item.unit].filter(Boolean).join(' ') + (item.flag ? ` (${item.flag})` : '')]);
+  if (item.value) lines.push(['Value', [fhirDatesInText(item.value), item.unit].filter(Boolean).join(' ') + (item.flag ? ` (${item.flag})` : '')]);
   const range = item.referenceRange;
   if (range) lines.push(['Reference range', range.text ?? `${range.low ?? ''}–${range.high ?? ''} ${range.unit ?? ''}`.trim()]);
   for (const [label, value] of [['Interpretation', item.interpretation], ['Date', item.date && formatFhirDate(item.date)], ['Status', item.status]] as const) if (value) lines.push([label, value]);
@@ -104,7 +127,7 @@ function entryOf(item: Record<string, unknown>, fallback: string): DocumentEntry
   for (const [key, value] of Object.entries(item)) {
     if (SKIPPED.has(key) || key === headingField || value === null || value === undefined) continue;
     const text = Array.isArray(value) ? value.filter((v) => typeof v === 'string').join('; ') : typeof value === 'object' ? '' : String(value);
-    if (text) lines.push([humanise(key), text]);
+    if (text) lines.push([humanise(key), fhirDatesInText(text)]);
   }
   if (lines.length === 0 && typeof item.narrative === 'string' && item.narrative) lines.push(['Text', item.narrative]);
   return { heading: headingField ? String(item[headingField]) : fallback, lines };

@@ -4,12 +4,13 @@ import PDFDocument from 'pdfkit';
 import type { RecordDocument } from './record-document';
 
 export function recordPrintHtml(doc: RecordDocument): string {
-  const pairs = (rows: [string, string][]) => rows.map(([label, value]) => `<tr><th>${esc(label)}</th><td>${esc(value)}</td></tr>`).join('');
+  // every value isolated (<bdi>): record text cannot reorder the labels and values around it
+  const pairs = (rows: [string, string][]) => rows.map(([label, value]) => `<tr><th>${esc(label)}</th><td><bdi>${esc(value)}</bdi></td></tr>`).join('');
   const sections = doc.sections
     .map((section) => {
-      const entries = section.entries.map((entry) => `<h3>${esc(entry.heading)}</h3>${entry.lines.length ? `<table>${pairs(entry.lines)}</table>` : ''}`).join('');
+      const entries = section.entries.map((entry) => `<h3><bdi>${esc(entry.heading)}</bdi></h3>${entry.lines.length ? `<table>${pairs(entry.lines)}</table>` : ''}`).join('');
       const narrative = section.narrative && section.entries.length === 0 ? `<p>${esc(section.narrative)}</p>` : '';
-      return `<section><h2>${esc(section.title)}</h2>${narrative}${entries}</section>`;
+      return `<section><h2><bdi>${esc(section.title)}</bdi></h2>${narrative}${entries}</section>`;
     })
     .join('');
   const attachments = doc.attachments.length ? `<section><h2>Attachments</h2><ul>${doc.attachments.map((a) => `<li>${esc(a)}</li>`).join('')}</ul></section>` : '';
@@ -62,7 +63,10 @@ function esc(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-// The PDF's standard fonts cover Latin-1 only; anything else would print as garbage, so it is marked instead.
+// The PDF's standard fonts cover Latin-1 only; anything else would print as garbage, so it is marked instead. The
+// few unit signs outside it have a Latin-1 twin (UCUM's micro is the Greek μ; Latin-1 has the micro sign µ), and
+// superscript digits beyond ³ are written after a caret.
+const LATIN1_TWINS: Record<string, string> = { 'μ': 'µ', '·': '·', '⁻': '^-', '⁰': '^0', '⁴': '^4', '⁵': '^5', '⁶': '^6', '⁷': '^7', '⁸': '^8', '⁹': '^9', '₂': '2' };
 function printable(text: string): string {
-  return text.replace(/[^\t\n\r\x20-\x7e\xa0-\xff]/g, '?');
+  return text.replace(/[μ⁻⁰⁴-⁹₂]/g, (c) => LATIN1_TWINS[c] ?? c).replace(/[^\t\n\r\x20-\x7e\xa0-\xff]/g, '?');
 }

@@ -18,6 +18,22 @@ export function cardFileName(abhaNumber: string, at: Date, kind: { format: strin
   return safeFileName(`ABHA-card-${abhaNumber}${middle}-${cardDate(at)}${extension}`);
 }
 
+/**
+ * A saved or printed health record: `Discharge-summary-Asha-Devi-Verma-09-12-2016.pdf` — the record type in words,
+ * the patient's name as the record gives it and the record's day (dd-mm-yyyy; the day it came when it has none). No
+ * extension for a print page, as for cards.
+ */
+export function recordFileName(record: { typeWords: string; patientName: string | null; day: string }, extension = ''): string {
+  const words = (text: string) =>
+    text
+      .normalize('NFC')
+      .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60);
+  const parts = [words(record.typeWords), words(record.patientName ?? ''), record.day].filter(Boolean);
+  return safeFileName(`${parts.join('-')}${extension ? `.${extension}` : ''}`);
+}
+
 // Characters Windows refuses in a name (and / everywhere), and the control characters.
 // eslint-disable-next-line no-control-regex
 const UNSAFE = /[<>:"/\\|?*\u0000-\u001f\u007f]/g;

@@ -3,7 +3,7 @@
 // received; only the labels around it are translated.
 import type { ItemView, MedicationRow, ObservationItem, SectionView, TimingRepeat } from '../../electron/fhir/view-model';
 import { t, tf } from './app-state.svelte';
-import { formatFhirDate } from './dates';
+import { fhirDatesInText } from '../../electron/shared/fhir-dates-in-text';
 import { strings, type StringKey } from './i18n';
 
 /**
@@ -18,10 +18,43 @@ export function sectionTitle(section: SectionView): { heading: string; sent: str
   return { heading: t(key), sent };
 }
 
-/** A FHIR date as the desk reads it, in the one date format of every screen (dates.ts formatFhirDate). */
+/**
+ * A FHIR date as the desk reads it, in the one date format of every screen (dates.ts formatFhirDate); also a period
+ * or a value that carries dates ("2026-10-28 – 2026-11-02").
+ */
 export function fhirDateText(value: string | null): string | null {
-  return value ? formatFhirDate(value) : null;
+  return value ? fhirDatesInText(value) : null;
 }
+
+/** A record value as shown: as received, with any date in it in the desk's format. */
+export function valueText(value: string | null | undefined): string {
+  return value ? fhirDatesInText(value) : '';
+}
+
+/**
+ * A coded word of the FHIR standard as the record gives it (gender "male", encounter class "ambulatory", status
+ * "final", criticality "high"…) in the desk's language; any other value as received.
+ */
+export function termText(value: string | null | undefined): string {
+  if (!value) return '';
+  const key = `viewer.term.${value.trim().toLowerCase()}`;
+  return key in strings.en ? t(key as StringKey) : value;
+}
+
+// Control characters and the bidi marks, embeddings, overrides and isolates a sender could put in a name or a reference.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_CHARS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * Text from a record or a HIP (a care-context reference, a HIP's name) without control and bidi characters, so it
+ * cannot reorder the desk's words around it; drawn inside a <bdi> where it stands alone.
+ */
+export function cleanText(value: string | null | undefined): string {
+  return (value ?? '').replace(UNSAFE_CHARS, '');
+}
+
+/** Rows a long table draws at first and adds each time "Show more" is pressed: any record is readable at once. */
+export const PAGE_ROWS = 200;
 
 const PERIOD_UNITS = ['s', 'min', 'h', 'd', 'wk', 'mo', 'a'];
 
@@ -50,6 +83,17 @@ export function flagText(flag: ObservationItem['flag']): string {
   return flag ? t(`viewer.flag.${flag}`) : '';
 }
 
+/**
+ * The sender's interpretation ("High", "Normal", "Mild anaemia"), in the desk's language where it is a standard
+ * word; nothing when it only repeats the flag already shown.
+ */
+export function interpretationText(item: ObservationItem): string {
+  const text = item.interpretation;
+  if (!text) return '';
+  if (item.flag && text.trim().toLowerCase() === strings.en[`viewer.flag.${item.flag}`].toLowerCase()) return '';
+  return termText(text);
+}
+
 export function rangeText(item: ObservationItem): string {
   const range = item.referenceRange;
   if (!range) return '';
@@ -72,12 +116,24 @@ export interface FactCard {
 
 type Facts = Array<[StringKey, string | null | undefined | string[]]>;
 
+// Facts whose values are FHIR's coded words (statuses, criticality, category, severity, intent): shown in the desk's language.
+const TERM_FIELDS: ReadonlySet<StringKey> = new Set<StringKey>([
+  'viewer.f.clinicalStatus',
+  'viewer.f.verificationStatus',
+  'viewer.f.status',
+  'viewer.f.criticality',
+  'viewer.f.category',
+  'viewer.f.severity',
+  'viewer.f.intent',
+]);
+
 /** Every item kind that is neither a medication table nor an observation, as a heading and label–value lines. */
 export function factCard(item: Exclude<ItemView, { kind: 'medications' } | { kind: 'observation' }>): FactCard {
   const card = (heading: string | null, facts: Facts, extra: Partial<FactCard> = {}): FactCard => ({
     heading: heading || ('narrative' in item && item.narrative) || t(`viewer.kind.${item.kind}`),
     facts: facts.flatMap(([label, value]) => {
-      const text = Array.isArray(value) ? value.join('; ') : value;
+      const words = (v: string) => (TERM_FIELDS.has(label) ? termText(v) : valueText(v));
+      const text = Array.isArray(value) ? value.map(words).join('; ') : value && words(value);
       return text ? [[t(label), text] as [string, string]] : [];
     }),
     notes: 'notes' in item ? item.notes : [],
@@ -174,7 +230,7 @@ export function factCard(item: Exclude<ItemView, { kind: 'medications' } | { kin
         ['viewer.f.status', item.status],
       ]);
     case 'generic':
-      return { ...card(item.resourceType, []), facts: item.fields.map(({ key, value }) => [key, value]) };
+      return { ...card(item.resourceType, []), facts: item.fields.map(({ key, value }) => [key, key === 'status' ? termText(value) : valueText(value)]) };
     case 'missing':
       return card(tf('viewer.missing', { what: item.display ?? item.reference ?? '—' }), []);
     case 'empty':

@@ -42,6 +42,11 @@ const PRESET_MONTHS: Record<Exclude<RangePreset, 'all' | 'custom'>, number> = { 
 /** "All" starts here: older than any electronic record a HIP holds. */
 const ALL_FROM = '1900-01-01T00:00:00.000Z';
 
+/** True when a consent's range starts at "All"'s start (or earlier): the screens say "All records", not a date in 1900. */
+export function coversAllTime(from: string): boolean {
+  return from <= ALL_FROM;
+}
+
 /** The records' date range for a preset, ending now; custom uses the two local dates ("YYYY-MM-DD", to inclusive). */
 export function rangeOf(preset: RangePreset, now: Date, custom: { from: string; to: string } = { from: '', to: '' }): { from: string; to: string } | null {
   if (preset === 'all') return { from: ALL_FROM, to: now.toISOString() };

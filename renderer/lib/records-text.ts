@@ -1,11 +1,11 @@
 // How the Records screens word things (reactive like t()): purposes, record types, request states, dates, and
 // the consent manager's codes, which the shared errorText words only generically.
 import type { AppError } from './api';
-import { t, te } from './app-state.svelte';
+import { t, te, tf } from './app-state.svelte';
 import { formatIsoDate, formatIsoDateTime } from './dates';
 import { ERROR_CODES, type ErrorCode } from '../../electron/shared/errors';
 import { strings, type StringKey } from './i18n';
-import { gatewayCodeKey, type RequestState } from './records-terms';
+import { coversAllTime, gatewayCodeKey, type RequestState } from './records-terms';
 
 export function purposeLabel(code: string): string {
   return labelOr(`records.purpose.${code}`, code);
@@ -40,6 +40,11 @@ export function codeText(code: string): string {
   if (key) return t(key);
   if ((ERROR_CODES as readonly string[]).includes(code)) return te({ code: code as ErrorCode, params: { seconds: '—' } });
   return t('records.code.other');
+}
+
+/** A consent's date range: "All records" when it covers all time, else "14-11-2021 to 14-11-2026". */
+export function consentRangeText(from: string, to: string): string {
+  return coversAllTime(from) ? t('records.ask.range.all') : tf('records.ask.rangeText', { from: dayText(from), to: dayText(to) });
 }
 
 /** "14-11-2026", the one date format of every screen (dates.ts). */

@@ -22,9 +22,14 @@ function conceptText(concept: unknown): string | null {
   return c?.coding?.find((coding) => coding.display)?.display ?? c?.text ?? null;
 }
 
+// The UCUM print symbols (ucum.org, "The Unified Code for Units of Measure", print symbols of the units and prefixes)
+// of the UCUM codes the bundles carry: a clerk reads °C and mmHg, not Cel and mm[Hg] (issue 23).
+const UCUM_PRINT: Record<string, string> = { Cel: '°C', 'mm[Hg]': 'mmHg', '10*3/uL': '×10³/μL', '{steps}': 'steps', 'kg/m2': 'kg/m²', '{MMDDYY}': 'MMDDYY' };
+
 function quantityText(observation: Json): string | null {
   const q = observation.valueQuantity as { value?: number; unit?: string; code?: string } | undefined;
-  return q?.value === undefined ? null : `${q.value} ${q.unit ?? q.code ?? ''}`.trim();
+  const unit = q?.unit ?? q?.code ?? '';
+  return q?.value === undefined ? null : `${q.value} ${UCUM_PRINT[unit] ?? unit}`.trim();
 }
 
 /** The first inline PDF of the bundle: a report's presentedForm or a DocumentReference's content. */

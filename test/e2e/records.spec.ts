@@ -103,7 +103,8 @@ test('confirms a patient by OTP, asks for five years of records, follows them in
   await view.getByRole('button', { name: 'Print (A4)' }).click();
   await expect(view.getByTestId('record-action-done')).toContainText('Print dialog opened');
   await view.getByRole('button', { name: 'Save as PDF' }).click();
-  await expect(view.getByTestId('record-action-done')).toContainText(/health-record-[0-9a-f]{8}.*\.pdf/);
+  // the saved file says what, whose and which day (issue 23), not an id
+  await expect(view.getByTestId('record-action-done')).toContainText(/Lab-report-Asha-Devi-Verma-\d{2}-\d{2}-\d{4}\.pdf/);
   await view.getByRole('button', { name: 'Save this file' }).click();
   await expect(view.getByTestId('record-attachment').getByRole('status')).toContainText('attachment.pdf');
   await shot(app, 'record-view-en');

@@ -3,9 +3,11 @@
 // (decrypted) for each call and never leaves main whole.
 import { printGeometry } from '../../cards/print-layout';
 import { attachmentData, recordView, RecordViewError, type RecordView } from '../../fhir/index';
-import { recordDocument, type RecordDocument } from '../../records/record-document';
+import { recordDocument, recordTypeWords, type RecordDocument } from '../../records/record-document';
 import { recordPdf, recordPrintHtml } from '../../records/record-print';
+import { formatFhirDate } from '../../shared/dates';
 import { AppFailure } from '../../shared/errors';
+import { recordFileName } from '../file-names';
 import type { ConsentStore } from '../../store/consents';
 import type { RecordMeta } from '../../store/health-records';
 import type { AuditLog } from '../audit';
@@ -37,8 +39,8 @@ export class RecordViewer {
 
   /** Prints the record on A4 with the clinic's header (what came, when, under which consent, until when). */
   async print({ id }: { id: string }): Promise<PrintOutcome> {
-    const doc = this.document(id);
-    const outcome = await this.deps.desktop.print({ title: doc.title, html: recordPrintHtml(doc), geometry: printGeometry('a4'), fileName: `health-record-${id.slice(0, 8)}` });
+    const { doc, name } = this.document(id);
+    const outcome = await this.deps.desktop.print({ title: doc.title, html: recordPrintHtml(doc), geometry: printGeometry('a4'), fileName: name });
     const action = outcome.printed ? 'record.printed' : outcome.dialogOpened ? 'record.print-dialog-opened' : null;
     if (action) this.deps.audit.record(action, null, JSON.stringify({ record: id }));
     return outcome;
@@ -46,8 +48,8 @@ export class RecordViewer {
 
   /** Saves the same document as a PDF where the operator chooses. */
   async save({ id }: { id: string }): Promise<SaveOutcome> {
-    const doc = this.document(id);
-    const outcome = await this.deps.desktop.save(`health-record-${id.slice(0, 8)}.pdf`, 'pdf', await recordPdf(doc));
+    const { doc, name } = this.document(id);
+    const outcome = await this.deps.desktop.save(`${name}.pdf`, 'pdf', await recordPdf(doc));
     const action = savedAction(outcome);
     if (action) this.deps.audit.record(action, null, JSON.stringify({ record: id }));
     return outcome;
@@ -64,10 +66,13 @@ export class RecordViewer {
     return outcome;
   }
 
-  private document(id: string): RecordDocument {
+  /** The record as a document, and its file name: its type in words, the patient and the day (file-names.ts). */
+  private document(id: string): { doc: RecordDocument; name: string } {
     const { meta, view } = this.view({ id });
     const artefact = this.deps.consents.artefact(meta.artefactId);
-    return recordDocument(view, {
+    const day = formatFhirDate((view.date ?? meta.recordDate ?? meta.receivedAt).slice(0, 10));
+    const name = recordFileName({ typeWords: recordTypeWords(view.hiType ?? meta.hiType), patientName: view.patient?.name ?? null, day });
+    const doc = recordDocument(view, {
       clinic: this.deps.clinic(),
       receivedAt: meta.receivedAt,
       consentRequestId: meta.consentRequestId,
@@ -75,6 +80,7 @@ export class RecordViewer {
       careContext: meta.careContext,
       eraseBy: artefact?.dataEraseAt ?? null,
     });
+    return { doc, name };
   }
 
   view({ id }: { id: string }): { meta: RecordMeta; view: RecordView } {

@@ -158,7 +158,7 @@ describe('recordView over the simulator bundles and the real-world bundles', () 
     expect(last.items).toEqual([expect.objectContaining({ kind: 'condition', name: 'Bacterial infection due to Bacillus', severity: 'Mild' })]);
     // the Medication a request names, and the Condition given as its reason, show through the medication row
     expect(discharge.sections.find((s) => s.key === 'prescription')!.items).toEqual([
-      { kind: 'medications', rows: [expect.objectContaining({ drug: 'dextromethorphan 90 mg', instructions: ['1 capsule 2 times a day with food'], reasons: ['cough'] })] },
+      { kind: 'medications', rows: [expect.objectContaining({ drug: 'dextromethorphan 90 mg', dosageText: '1 capsule 2 times a day with food', instructions: [], reasons: ['cough'] })] },
     ]);
   });
 });
@@ -171,15 +171,16 @@ describe('typed renderings, with values read from the fixture files', () => {
     const table = view.sections[0]!.items[0]!;
     expect(table.kind).toBe('medications');
     if (table.kind !== 'medications') return;
-    expect(table.rows.map((r) => [r.drug, r.instructions, r.reasons])).toEqual([
-      ['ibuprofen 30 mg Pediatric', ['1 tablet 2 times a day'], ['Toothache']],
-      ['tramadol and paracetamol 500 mg', ['1 tablet once a day'], ['Fever with bodyache']],
+    // the dosage text is the dose and rhythm in the prescriber's words, shown in their place (issue 23)
+    expect(table.rows.map((r) => [r.drug, r.dosageText, r.instructions, r.reasons])).toEqual([
+      ['ibuprofen 30 mg Pediatric', '1 tablet 2 times a day', [], ['Toothache']],
+      ['tramadol and paracetamol 500 mg', '1 tablet once a day', [], ['Fever with bodyache']],
     ]);
     for (const { name, bundle } of generated.filter((f) => f.name.includes('Prescription'))) {
       const requests = entries(bundle).filter((e) => e.resource.resourceType === 'MedicationRequest').map((e) => e.resource);
       const medTable = recordView(bundle).sections[0]!.items.find((i) => i.kind === 'medications');
       if (medTable?.kind !== 'medications') throw new Error(`${name}: no medication table`);
-      expect(medTable.rows.map((r) => [r.drug, r.route, r.instructions[0]])).toEqual(
+      expect(medTable.rows.map((r) => [r.drug, r.route, r.dosageText])).toEqual(
         requests.map((r) => [r.medicationCodeableConcept.text, r.dosageInstruction[0].route.text, r.dosageInstruction[0].text]),
       );
     }
@@ -201,7 +202,8 @@ describe('typed renderings, with values read from the fixture files', () => {
       frequency: 'BD',
       repeat: { frequency: 2, period: 1, periodUnit: 'd', when: [] },
       duration: '5 days',
-      instructions: [request.dosageInstruction[0].text, 'after food'],
+      dosageText: request.dosageInstruction[0].text,
+      instructions: ['after food'],
     });
   });
 
@@ -246,8 +248,9 @@ describe('typed renderings, with values read from the fixture files', () => {
     const results = report.results as ObservationItem[];
     expect(results.map((r) => [r.value, r.unit, r.flag])).toEqual([
       [String(hb.valueQuantity.value), hb.valueQuantity.unit, 'low'],
-      [String(wbc.valueQuantity.value), wbc.valueQuantity.unit, null],
-      [String(plt.valueQuantity.value), plt.valueQuantity.unit, 'high'],
+      // UCUM's print symbols (ucum.org): 10*3/uL is printed ×10³/μL
+      [String(wbc.valueQuantity.value), '×10³/μL', null],
+      [String(plt.valueQuantity.value), '×10³/μL', 'high'],
     ]);
     expect(results[0]!.referenceRange).toEqual({ low: '12', high: '15.5', unit: 'g/dL', text: null });
   });

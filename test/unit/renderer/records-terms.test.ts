@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../renderer/lib/i18n';
 import { recordsStrings } from '../../../renderer/lib/i18n-records';
 import {
+  coversAllTime,
   eraseAtOf,
   GATEWAY_CODES,
   HI_TYPES,
@@ -189,5 +190,13 @@ describe('words', () => {
     for (const key of Object.keys(strings.en)) {
       expect(names(strings.hi[key]!), key).toEqual(names(strings.en[key]!));
     }
+  });
+});
+
+describe('coversAllTime (issue 23: "All records" showed 01-01-1900 to …)', () => {
+  it('a range from the start "All" sends covers all time; one from a real day does not', () => {
+    const now = new Date(2026, 10, 27);
+    expect(coversAllTime(rangeOf('all', now)!.from)).toBe(true);
+    expect(coversAllTime(rangeOf('5y', now)!.from)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 // The names of the files the desk makes: the ABHA number, the layout and the day as the card writes dates, and safe on
 // every system (Windows refuses < > : " / \ | ? * and device names such as CON).
 import { describe, expect, it } from 'vitest';
-import { cardFileName, safeFileName } from '../../../electron/services/file-names';
+import { cardFileName, recordFileName, safeFileName } from '../../../electron/services/file-names';
 
 const AT = new Date(2026, 10, 25, 10, 5); // 25 November 2026, 10:05 local time
 
@@ -29,5 +29,18 @@ describe('safe file names', () => {
     expect(safeFileName('nul.txt')).toBe('_nul.txt');
     expect(safeFileName('console.txt')).toBe('console.txt');
     expect(safeFileName('...')).toBe('file');
+  });
+});
+
+describe('health record file names (issue 23: not health-record-478c8716.pdf)', () => {
+  it('the record type in words, the patient and the day', () => {
+    expect(recordFileName({ typeWords: 'Discharge summary', patientName: 'Asha Devi Verma', day: '09-12-2016' }, 'pdf')).toBe('Discharge-summary-Asha-Devi-Verma-09-12-2016.pdf');
+    expect(recordFileName({ typeWords: 'Lab report', patientName: 'Asha Devi Verma', day: '09-12-2016' })).toBe('Lab-report-Asha-Devi-Verma-09-12-2016');
+  });
+
+  it('a name with characters unsafe in a file name, a bidi override or in Devanagari stays safe and readable', () => {
+    expect(recordFileName({ typeWords: 'Prescription', patientName: 'R. K. / "Sharma"\u202E', day: '01-02-2026' }, 'pdf')).toBe('Prescription-R-K-Sharma-01-02-2026.pdf');
+    expect(recordFileName({ typeWords: 'Prescription', patientName: 'सुनीता राव', day: '01-02-2026' }, 'pdf')).toBe('Prescription-सुनीता-राव-01-02-2026.pdf');
+    expect(recordFileName({ typeWords: 'Health record', patientName: null, day: '01-02-2026' }, 'pdf')).toBe('Health-record-01-02-2026.pdf');
   });
 });
