@@ -9,6 +9,7 @@ import { csvText } from './day-csv';
 import { dayPageHtml } from './day-page';
 import type { DayPatientName, DayPatients } from './day-patients';
 import type { DesktopPort, PrintOutcome, SaveOutcome } from './desktop-port';
+import { dayLogFileName } from './file-names';
 
 /** The most entries a day's list holds (audit.list's own limit). */
 export const DAY_ENTRY_LIMIT = 1000;
@@ -20,7 +21,7 @@ export interface TodayEntry extends AuditEntry {
 
 /** The day's table as the screen words it: a header and one row per entry, every cell text. */
 export interface DayTable {
-  /** The local day, YYYY-MM-DD: it names the file. */
+  /** The local day, YYYY-MM-DD: it names the file (as dd-mm-yyyy). */
   day: string;
   header: string[];
   rows: string[][];
@@ -53,12 +54,12 @@ export class TodayService {
   async exportCsv(table: DayTable): Promise<SaveOutcome> {
     refuseAadhaar(table);
     const bytes = new TextEncoder().encode(csvText([table.header, ...table.rows]));
-    return this.deps.desktop.save(`ABHA-Desk-day-${table.day}.csv`, 'file', bytes);
+    return this.deps.desktop.save(dayLogFileName(table.day, 'csv'), 'file', bytes);
   }
 
   async printDay(page: DayTable & { title: string; subtitle: string }): Promise<PrintOutcome> {
     refuseAadhaar(page);
-    return this.deps.desktop.print({ title: page.title, html: dayPageHtml(page), geometry: printGeometry('a4'), fileName: `ABHA-Desk-day-${page.day}` });
+    return this.deps.desktop.print({ title: page.title, html: dayPageHtml(page), geometry: printGeometry('a4'), fileName: dayLogFileName(page.day) });
   }
 }
 

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { TRAINING_IDENTITIES } from '../../sandbox/index';
-import { downloadFrom, printCalls } from './browser-hand-over';
+import { dayOnCard, downloadFrom, printCalls } from './browser-hand-over';
 import { enrol, openEnrol, verify } from './front-desk-steps';
 import { askFiveYears, nameDoctor, test } from './records-steps';
 import { reviewShot } from './review-shot';
@@ -145,9 +145,9 @@ test('the day’s log downloads as a CSV with the names and no Aadhaar number, a
   await enrolTwo(app);
   await openToday(app);
   const csv = await downloadFrom(app, app.getByRole('button', { name: 'Save the day as CSV' }));
-  const today = new Date();
-  const isoDay = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-  expect(csv.name).toBe(`ABHA-Desk-day-${isoDay}.csv`);
+  // Named by the day as the card files are (dd-mm-yyyy), not yyyy-mm-dd.
+  const shownDay = dayOnCard(new Date());
+  expect(csv.name).toBe(`ABHA-Desk-day-${shownDay}.csv`);
   // UTF-8 with its byte-order mark, so Excel shows Hindi names; the header as the screen words it.
   expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = csv.bytes.subarray(3).toString('utf8');
@@ -157,7 +157,7 @@ test('the day’s log downloads as a CSV with the names and no Aadhaar number, a
   // Nothing shaped like an Aadhaar number (12 digits, however spaced); the ABHA numbers are 14.
   expect(text).not.toMatch(/(?<![\d-])\d{4}[ -]?\d{4}[ -]?\d{4}(?![\d-])/);
   expect(readFileSync(csv.path)).toEqual(csv.bytes);
-  await expect(app.getByRole('status').filter({ hasText: `Download started: ABHA-Desk-day-${isoDay}.csv` })).toBeVisible();
+  await expect(app.getByRole('status').filter({ hasText: `Download started: ABHA-Desk-day-${shownDay}.csv` })).toBeVisible();
 
   await app.getByRole('button', { name: 'Print the day' }).click();
   await expect(app.getByRole('status').filter({ hasText: 'Print dialog opened: choose the printer there and print.' })).toBeVisible();

@@ -110,9 +110,9 @@ describe('TodayService.list', () => {
 describe('TodayService export and print', () => {
   const table = { day: '2026-11-25', header: ['Time', 'Name', 'ABHA number'], rows: [['10:05', 'Sharma, Ravi', '91-1111-2222-3333']] };
 
-  it('saves the CSV through the desktop port, named by the day, UTF-8 with its byte-order mark', async () => {
-    await expect(today.exportCsv(table)).resolves.toEqual({ saved: true, path: '/exports/ABHA-Desk-day-2026-11-25.csv' });
-    expect(saved[0]!.name).toBe('ABHA-Desk-day-2026-11-25.csv');
+  it('saves the CSV through the desktop port, named by the day as the card writes dates, UTF-8 with its byte-order mark', async () => {
+    await expect(today.exportCsv(table)).resolves.toEqual({ saved: true, path: '/exports/ABHA-Desk-day-25-11-2026.csv' });
+    expect(saved[0]!.name).toBe('ABHA-Desk-day-25-11-2026.csv');
     expect(saved[0]!.format).toBe('file');
     expect(Buffer.from(saved[0]!.data).toString('utf8')).toBe('\uFEFFTime,Name,ABHA number\r\n10:05,"Sharma, Ravi",91-1111-2222-3333\r\n');
   });
@@ -121,6 +121,7 @@ describe('TodayService export and print', () => {
     await today.printDay({ ...table, rows: [['10:05', '<b>Ravi</b>', '91-1111-2222-3333']], title: 'Day log 25-11-2026', subtitle: 'Printed by Meena' });
     expect(printed[0]!.geometry).toMatchObject({ layout: 'a4', pageWidthMm: 210, pageHeightMm: 297 });
     expect(printed[0]!.title).toBe('Day log 25-11-2026');
+    expect(printed[0]!.fileName).toBe('ABHA-Desk-day-25-11-2026');
     expect(printed[0]!.html).toContain('<td>&#60;b&#62;Ravi&#60;/b&#62;</td>');
     expect(printed[0]!.html).toContain('<th>ABHA number</th>');
     expect(printed[0]!.html).not.toContain('<script');
