@@ -47,7 +47,8 @@ export class CardService {
 
   async image(input: { abhaNumber: string; format: CardFormat }): Promise<CardImage> {
     const data = await this.source.read(input.abhaNumber, input.format);
-    if (input.format !== 'qr') this.deps.audit.record('card.viewed', input.abhaNumber, input.format);
+    // Shown on every open of the patient: one row a patient a day is enough to say the card was seen.
+    if (input.format !== 'qr') this.deps.audit.recordOnceADay('card.viewed', input.abhaNumber, input.format);
     return { format: input.format, mimeType: MIME[input.format], dataUrl: `data:${MIME[input.format]};base64,${data.toString('base64')}` };
   }
 
