@@ -130,7 +130,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     audit,
     hiu,
     dayPatients,
-    today: new TodayService({ audit, patients: dayPatients, desktop }),
+    today: new TodayService({ audit, patients: dayPatients, desktop, recordSubject: (id) => hiu.records.records.record(id)?.meta ?? null }),
     adminPin,
   });
   const parts = new Parts([...(simulator ? [simulator] : []), ...hiu.parts(), ...(opts.parts ?? [])], settings, logPartError);

@@ -101,6 +101,21 @@ describe('TodayService.list', () => {
     expect(entries[2]!.patient).toEqual({ abhaNumber: '91-1111-2222-3333', abhaAddress: 'ravi.sharma85@sbx', name: 'Ravi Kumar Sharma', mobile: '9876500001' });
   });
 
+  it('names the patient of a health record printed or saved, through the record (its id is all the entry holds)', () => {
+    patients.keep(asha);
+    const records = new Map([['478c2f1e', { patientId: 'Asha.Verma@sbx', hiType: 'DiagnosticReport' }]]);
+    const withRecords = new TodayService({ audit, patients, desktop: {} as DesktopPort, recordSubject: (id) => records.get(id) ?? null });
+    audit.record('record.saved', null, JSON.stringify({ record: '478c2f1e' }));
+    audit.record('record.printed', null, JSON.stringify({ record: 'erased-since' }));
+    audit.record('records.erased', null, JSON.stringify({ patient: 'ravi.sharma85@sbx', hip: 'HIP-1', records: 1, reason: 'EXPIRED' }));
+    const entries = withRecords.list({ from: '2026-11-24T18:30:00.000Z', to: '2026-11-25T18:30:00.000Z' });
+    expect(entries.map((entry) => [entry.action, entry.patient?.name ?? null, entry.abhaAddress, entry.recordType])).toEqual([
+      ['records.erased', null, 'ravi.sharma85@sbx', null],
+      ['record.printed', null, null, null],
+      ['record.saved', 'Asha Devi Verma', 'asha.verma@sbx', 'DiagnosticReport'],
+    ]);
+  });
+
   it('lists only the day asked for', () => {
     audit.record('abha.verified', asha.abhaNumber);
     expect(today.list({ from: '2026-11-25T18:30:00.000Z', to: '2026-11-26T18:30:00.000Z' })).toEqual([]);
