@@ -14,6 +14,7 @@ const ravi = TRAINING_IDENTITIES.newResident;
 const asha = TRAINING_IDENTITIES.existingAbha;
 const RAVI = 'Ravi Kumar Sharma';
 const ASHA = 'Asha Devi Verma';
+const LONG_OPERATOR = 'meena.iyer.frontdesk.shantinursinghome@clinicmail.example';
 
 /** What a printed page held when its print() was called: its heading and its table's cells. */
 interface PrintedPage {
@@ -180,6 +181,70 @@ test('the day’s printed page holds the day’s table with the names', async ({
   expect(printed!.cells.filter((cell) => cell === RAVI)).toHaveLength(1);
   expect(printed!.cells.filter((cell) => cell === ASHA)).toHaveLength(1);
   expect(printed!.cells.join(' ')).not.toMatch(/(?<![\d-])\d{4}[ -]?\d{4}[ -]?\d{4}(?![\d-])/);
+});
+
+test('a day of cards and records reads in words: names on consent and record rows, one “Card viewed”, card and record prints counted apart, every column in a 1280 px window', async ({ app }) => {
+  test.setTimeout(120_000);
+  // A long operator name with no space to break at (an e-mail address, say): it wraps in its column.
+  await openScreen(app, 6);
+  await app.getByLabel('Operator name').fill(LONG_OPERATOR);
+  await app.getByRole('button', { name: 'Save settings' }).click();
+  await expect(app.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
+  await verify(app, 'asha.verma@sbx');
+  await expect(app.getByRole('img', { name: `ABHA card of ${ASHA}` })).toBeVisible();
+  await app.getByRole('button', { name: 'Print preview: CR80 card' }).click();
+  await app.getByRole('button', { name: 'Print on CR80 card' }).click();
+  await expect(app.getByRole('status').filter({ hasText: 'Print dialog opened' })).toBeVisible();
+  await nameDoctor(app);
+  await askFiveYears(app, 'asha.verma', ASHA);
+  await app.getByRole('button', { name: /^Records \(\d+\)$/ }).click();
+  await app.getByTestId('records-visits').getByRole('button', { name: 'Lab reports and scans' }).first().click();
+  const view = app.getByTestId('record-view');
+  await view.getByRole('button', { name: 'Print (A4)' }).click();
+  await expect(view.getByTestId('record-action-done')).toContainText('Print dialog opened');
+
+  await openToday(app);
+  // She is opened twice more from Today: her card shows each time, the log keeps the first view only.
+  for (let i = 0; i < 2; i++) {
+    await app.getByTestId('audit-table').getByRole('button', { name: ASHA }).first().click();
+    await expect(app.getByRole('img', { name: `ABHA card of ${ASHA}` })).toBeVisible();
+    await openToday(app);
+  }
+  const table = app.getByTestId('audit-table');
+  // The window is 1280 x 800 (playwright.config.ts): nothing wider than it, and the last column in sight.
+  expect(app.viewportSize()).toEqual({ width: 1280, height: 800 });
+  await expect(table.locator('tr[data-action="record.print-dialog-opened"]')).toHaveCount(1);
+  expect(await app.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  await expect(table.getByRole('columnheader', { name: 'Operator' })).toBeInViewport({ ratio: 1 });
+  await expect(table.locator('tr[data-action="consent.requested"]').getByText(LONG_OPERATOR)).toBeInViewport({ ratio: 1 });
+  await shot(app, 'today-words-en', false);
+
+  await expect(table.locator('tr[data-action="card.viewed"]')).toHaveCount(1);
+  // One card print dialog and one record print dialog: each in its own count.
+  await expect(app.getByTestId('count-print-dialogs')).toHaveText('1');
+  await expect(app.getByTestId('count-record-print-dialogs')).toHaveText('1');
+  await expect(app.getByTestId('day-counts')).toContainText('Card print dialogs opened');
+  await expect(app.getByTestId('day-counts')).toContainText('Health record print dialogs opened');
+
+  const asked = table.locator('tr[data-action="consent.requested"]');
+  await expect(asked.getByRole('button', { name: ASHA })).toBeVisible();
+  await expect(asked.locator('td').nth(4)).toHaveText('Consent asked: all kinds of records (to treat the patient), for asha.verma@sbx');
+  const printed = table.locator('tr[data-action="record.print-dialog-opened"]');
+  await expect(printed.getByRole('button', { name: ASHA })).toBeVisible();
+  await expect(printed.locator('td').nth(4)).toHaveText('Record: lab report');
+  // No raw detail anywhere: no JSON, no upper-cased codes.
+  const details = await table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[4]?.textContent ?? ''));
+  for (const detail of details) expect(detail).not.toMatch(/[{}"]|CAREMGT|OPCONSULTATION|@SBX/);
+
+
+  await app.getByRole('button', { name: /हिन्दी/ }).click();
+  await expect(asked.locator('td').nth(4)).toHaveText('सहमति माँगी: सभी प्रकार के रिकॉर्ड (मरीज़ के इलाज के लिए), asha.verma@sbx के लिए');
+  await expect(printed.locator('td').nth(4)).toHaveText('रिकॉर्ड: लैब रिपोर्ट');
+  await expect(app.getByTestId('day-counts')).toContainText('कार्ड के लिए खोले गए प्रिंट डायलॉग');
+  await expect(app.getByTestId('day-counts')).toContainText('स्वास्थ्य रिकॉर्ड के लिए खोले गए प्रिंट डायलॉग');
+  expect(await app.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  await expect(table.getByRole('columnheader', { name: 'ऑपरेटर' })).toBeInViewport({ ratio: 1 });
+  await shot(app, 'today-words-hi', false);
 });
 
 test('after 5 minutes without a key or the mouse, the patient is closed by itself and Today says so', async ({ app }) => {
