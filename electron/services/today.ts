@@ -6,7 +6,7 @@ import { AppFailure } from '../shared/errors';
 import { holdsAadhaar } from '../shared/aadhaar-in-text';
 import type { AuditEntry, AuditLog } from './audit';
 import { csvText } from './day-csv';
-import { dayPageHtml } from './day-page';
+import { dayPageHtml, type DayPage } from './day-page';
 import type { DayPatientName, DayPatients } from './day-patients';
 import type { DesktopPort, PrintOutcome, SaveOutcome } from './desktop-port';
 import { dayLogFileName } from './file-names';
@@ -72,13 +72,13 @@ export class TodayService {
   }
 
   async exportCsv(table: DayTable): Promise<SaveOutcome> {
-    refuseAadhaar(table);
+    refuseAadhaar(tableCells(table));
     const bytes = new TextEncoder().encode(csvText([table.header, ...table.rows]));
     return this.deps.desktop.save(dayLogFileName(table.day, 'csv'), 'file', bytes);
   }
 
-  async printDay(page: DayTable & { title: string; subtitle: string }): Promise<PrintOutcome> {
-    refuseAadhaar(page);
+  async printDay(page: DayTable & Omit<DayPage, 'header' | 'rows'>): Promise<PrintOutcome> {
+    refuseAadhaar([...tableCells(page), ...(page.totals ? [page.totals.title, ...page.totals.items.map((item) => item.label)] : [])]);
     return this.deps.desktop.print({ title: page.title, html: dayPageHtml(page), geometry: printGeometry('a4'), fileName: dayLogFileName(page.day) });
   }
 }
@@ -110,8 +110,11 @@ function jsonField(detail: string | null, name: string): string | null {
   }
 }
 
+function tableCells(table: Pick<DayTable, 'header' | 'rows'>): string[] {
+  return [...table.header, ...table.rows.flat()];
+}
+
 /** The table comes from the screen; an Aadhaar number must not leave in it, whatever put it there. */
-function refuseAadhaar(table: DayTable): void {
-  const cells = [...table.header, ...table.rows.flat()];
+function refuseAadhaar(cells: readonly string[]): void {
   if (cells.some(holdsAadhaar)) throw new AppFailure('INVALID_INPUT', { fields: [{ path: 'rows', code: 'not-allowed' }] });
 }

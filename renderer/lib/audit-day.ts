@@ -55,6 +55,27 @@ export function countDay(entries: readonly AuditEntry[]): DayCounts {
   };
 }
 
+/**
+ * The day's counts with their labels, in the order the screen shows them, for the printed page's totals: the first
+ * five always, the web-mode and health-record ones when there were any (as the screen shows them).
+ */
+export function dayTotals(counts: DayCounts): { key: StringKey; count: number }[] {
+  const always: [StringKey, number][] = [
+    ['today.enrolled', counts.enrolled],
+    ['today.existing', counts.existing],
+    ['today.verified', counts.verified],
+    ['today.cardsSaved', counts.cardsSaved],
+    ['today.cardsPrinted', counts.cardsPrinted],
+  ];
+  const some: [StringKey, number][] = [
+    ['today.cardsDownloaded', counts.cardsDownloaded],
+    ['today.printDialogs', counts.printDialogs],
+    ['today.recordsPrinted', counts.recordsPrinted],
+    ['today.recordPrintDialogs', counts.recordPrintDialogs],
+  ];
+  return [...always, ...some.filter(([, count]) => count > 0)].map(([key, count]) => ({ key, count }));
+}
+
 /** "14:05", local time. */
 export function localTime(iso: string): string {
   return formatTime(new Date(iso));

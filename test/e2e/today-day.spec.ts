@@ -1,7 +1,10 @@
 // A day at the desk, as a clerk finds it on Today: the patients enrolled this morning by name and time, found again by
 // search, opened without a new OTP, closed from the window (by hand and after the idle time); the day's log as a
 // CSV download and a printed page; one date format; the TRAINING banner in sight on a small screen.
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { TRAINING_IDENTITIES } from '../../sandbox/index';
 import { dayOnCard, downloadFrom, printCalls } from './browser-hand-over';
@@ -21,6 +24,8 @@ interface PrintedPage {
   heading: string;
   headers: string[];
   cells: string[];
+  /** The whole page, to print it again to a PDF the test can read. */
+  html: string;
 }
 
 declare global {
@@ -38,7 +43,9 @@ async function readPrintedPages(page: Page): Promise<void> {
     const print = window.print;
     window.print = function readThenPrint(this: Window) {
       const texts = (selector: string) => [...document.querySelectorAll(selector)].map((cell) => cell.textContent ?? '');
-      (window.top!.__printedPages ??= []).push({ heading: document.querySelector('h1')?.textContent ?? '', headers: texts('th'), cells: texts('td') });
+      // outerHTML leaves out the doctype, and without it Chromium lays the page out in quirks mode.
+      const html = `<!doctype html>${document.documentElement.outerHTML}`;
+      (window.top!.__printedPages ??= []).push({ heading: document.querySelector('h1')?.textContent ?? '', headers: texts('th'), cells: texts('td'), html });
       return print.call(this);
     };
   });
@@ -169,7 +176,8 @@ test('the day’s log downloads as a CSV with the names and no Aadhaar number, a
   expect(call!.pageRule).toContain('size: 210mm 297mm');
 });
 
-test('the day’s printed page holds the day’s table with the names', async ({ app }) => {
+test('the day’s printed page holds the day’s table with the names, readable on paper, and the day’s totals', async ({ app }) => {
+  test.setTimeout(60_000);
   await enrolTwo(app);
   await openToday(app);
   await readPrintedPages(app);
@@ -181,7 +189,31 @@ test('the day’s printed page holds the day’s table with the names', async ({
   expect(printed!.cells.filter((cell) => cell === RAVI)).toHaveLength(1);
   expect(printed!.cells.filter((cell) => cell === ASHA)).toHaveLength(1);
   expect(printed!.cells.join(' ')).not.toMatch(/(?<![\d-])\d{4}[ -]?\d{4}[ -]?\d{4}(?![\d-])/);
+
+  // The page as paper shows it: Chromium prints it to a PDF (its own @page size and margins), poppler reads the text
+  // back with its layout. Each heading reads whole (not "Ti m e"), an ABHA number sits on one line, the totals are there.
+  const text = await printedText(app, printed!.html);
+  for (const heading of ['Time', 'Operator', 'Action', 'Patient', 'ABHA number', 'ABHA address', 'Detail']) expect(text).toContain(heading);
+  expect(text).toMatch(/91-4820-1736-5529/);
+  expect(text).toMatch(/Totals of the day/);
+  expect(text).toMatch(/New ABHAs\s+1\b/);
+  expect(text).toMatch(/Already had an ABHA\s+1\b/);
 });
+
+/** The printed page as a PDF from Chromium, read back by poppler's pdftotext -layout (the text as it sits on paper). */
+async function printedText(page: Page, html: string): Promise<string> {
+  const paper = await page.context().newPage();
+  await paper.setContent(html);
+  const pdf = await paper.pdf({ preferCSSPageSize: true, printBackground: true });
+  await paper.close();
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'abha-day-page-'));
+  try {
+    writeFileSync(path.join(folder, 'day.pdf'), pdf);
+    return execFileSync('pdftotext', ['-layout', path.join(folder, 'day.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
 
 test('a day of cards and records reads in words: names on consent and record rows, one “Card viewed”, card and record prints counted apart, every column in a 1280 px window', async ({ app }) => {
   test.setTimeout(120_000);

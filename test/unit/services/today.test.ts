@@ -142,10 +142,24 @@ describe('TodayService export and print', () => {
     expect(printed[0]!.html).not.toContain('<script');
   });
 
+  it('prints the day’s totals above the table, escaped, and keeps times and ABHA numbers whole', async () => {
+    const totals = { title: 'Totals of the day', items: [{ label: 'New ABHAs', count: 2 }, { label: '<i>Cards</i>', count: 0 }] };
+    await today.printDay({ ...table, title: 'Day log 25-11-2026', subtitle: 'Printed by Meena', totals });
+    const html = printed[0]!.html;
+    expect(html).toContain('<h2>Totals of the day</h2>');
+    expect(html).toContain('<li>New ABHAs<b>2</b></li>');
+    expect(html).toContain('<li>&#60;i&#62;Cards&#60;/i&#62;<b>0</b></li>');
+    expect(html.indexOf('Totals of the day')).toBeLessThan(html.indexOf('<table>'));
+    expect(html).toContain('<td class="whole">10:05</td>');
+    expect(html).toContain('<td class="whole">91-1111-2222-3333</td>');
+    expect(html).toContain('<td>Sharma, Ravi</td>');
+  });
+
   it('refuses a table holding an Aadhaar number and writes nothing', async () => {
     const leaking = { ...table, rows: [['10:05', 'Ravi 2345 6789 0124', '']] };
     await expect(today.exportCsv(leaking)).rejects.toBeInstanceOf(AppFailure);
     await expect(today.printDay({ ...leaking, title: 't', subtitle: 's' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(today.printDay({ ...table, title: 't', subtitle: 's', totals: { title: 'Totals', items: [{ label: 'Aadhaar 2345 6789 0124', count: 1 }] } })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     expect(saved).toEqual([]);
     expect(printed).toEqual([]);
   });
