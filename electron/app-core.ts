@@ -126,7 +126,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     enrolment: new EnrolmentService({ abha, tokens, audit, now }),
     verify: new VerifyService({ abha, tokens, audit, now }),
     patients: new PatientService({ abha, tokens }),
-    cards: new CardService({ abha, tokens, audit, desktop, held: new HeldCardStore(database.db), now }),
+    cards: new CardService({ abha, tokens, audit, desktop, held: new HeldCardStore(database.db), now, patientName: (abhaNumber) => dayPatients.names([abhaNumber], [])[0]?.name ?? null }),
     audit,
     hiu,
     dayPatients,

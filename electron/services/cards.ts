@@ -34,6 +34,8 @@ export interface CardDeps {
   held: HeldCardStore;
   /** Main's clock: file names' dates and how long a card is held. */
   now?: () => number;
+  /** The patient's name where the desk keeps their profile: a made PDF card carries it as text (card-source.ts). */
+  patientName?: (abhaNumber: string) => string | null;
 }
 
 export class CardService {
@@ -42,7 +44,7 @@ export class CardService {
 
   constructor(private readonly deps: CardDeps) {
     this.now = deps.now ?? Date.now;
-    this.source = new CardSource({ abha: deps.abha, tokens: deps.tokens, held: deps.held, now: this.now });
+    this.source = new CardSource({ abha: deps.abha, tokens: deps.tokens, held: deps.held, now: this.now, patientName: deps.patientName });
   }
 
   async image(input: { abhaNumber: string; format: CardFormat }): Promise<CardImage> {
