@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { TRAINING_IDENTITIES } from '../../sandbox/index';
 import { dayOnCard, downloadFrom, printCalls } from './browser-hand-over';
 import { enrol, openEnrol, verify } from './front-desk-steps';
@@ -192,7 +192,7 @@ test('the day’s printed page holds the day’s table with the names, readable 
 
   // The page as paper shows it: Chromium prints it to a PDF (its own @page size and margins), poppler reads the text
   // back with its layout. Each heading reads whole (not "Ti m e"), an ABHA number sits on one line, the totals are there.
-  const text = await printedText(app, printed!.html);
+  const text = await printedText(printed!.html);
   for (const heading of ['Time', 'Operator', 'Action', 'Patient', 'ABHA number', 'ABHA address', 'Detail']) expect(text).toContain(heading);
   expect(text).toMatch(/91-4820-1736-5529/);
   expect(text).toMatch(/Totals of the day/);
@@ -200,12 +200,16 @@ test('the day’s printed page holds the day’s table with the names, readable 
   expect(text).toMatch(/Already had an ABHA\s+1\b/);
 });
 
-/** The printed page as a PDF from Chromium, read back by poppler's pdftotext -layout (the text as it sits on paper). */
-async function printedText(page: Page, html: string): Promise<string> {
-  const paper = await page.context().newPage();
+/**
+ * The printed page as a PDF from Chromium, read back by poppler's pdftotext -layout (the text as it sits on paper).
+ * Chromium makes PDFs only headless, so a real-window run prints it in a headless Chromium of the same build.
+ */
+async function printedText(html: string): Promise<string> {
+  const browser = await chromium.launch({ ...test.info().project.use.launchOptions, headless: true });
+  const paper = await browser.newPage();
   await paper.setContent(html);
   const pdf = await paper.pdf({ preferCSSPageSize: true, printBackground: true });
-  await paper.close();
+  await browser.close();
   const folder = mkdtempSync(path.join(os.tmpdir(), 'abha-day-page-'));
   try {
     writeFileSync(path.join(folder, 'day.pdf'), pdf);
