@@ -126,11 +126,11 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     enrolment: new EnrolmentService({ abha, tokens, audit, now }),
     verify: new VerifyService({ abha, tokens, audit, now }),
     patients: new PatientService({ abha, tokens }),
-    cards: new CardService({ abha, tokens, audit, desktop, held: new HeldCardStore(database.db), now }),
+    cards: new CardService({ abha, tokens, audit, desktop, held: new HeldCardStore(database.db), now, patientName: (abhaNumber) => dayPatients.names([abhaNumber], [])[0]?.name ?? null }),
     audit,
     hiu,
     dayPatients,
-    today: new TodayService({ audit, patients: dayPatients, desktop }),
+    today: new TodayService({ audit, patients: dayPatients, desktop, recordSubject: (id) => hiu.records.records.record(id)?.meta ?? null }),
     adminPin,
   });
   const parts = new Parts([...(simulator ? [simulator] : []), ...hiu.parts(), ...(opts.parts ?? [])], settings, logPartError);

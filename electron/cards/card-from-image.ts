@@ -1,6 +1,8 @@
 // ABHA v3 renders the card once, as an image (reference/spec/abdm-v3.md §2.8: no separate PDF or SVG calls).
 // The desk still offers PDF and SVG files, so both are made here around ABDM's own picture, unchanged: a PDF
-// page the size of the image, and an SVG that embeds it. Nothing is redrawn, so the card is exactly ABDM's.
+// page the size of the image, and an SVG that embeds it. Nothing is redrawn, so the card is exactly ABDM's. The PDF
+// carries the title (the patient's name and ABHA number) as an invisible text layer over the picture, as a scanner's
+// OCR does, so a PDF reader's search and copy find them (docs/decisions.md).
 import PDFDocument from 'pdfkit';
 
 /** Pixel size from the PNG header (IHDR: width and height at bytes 16–23). */
@@ -18,8 +20,18 @@ export function pdfAroundPng(png: Buffer, title: string): Promise<Buffer> {
     doc.on('error', reject);
   });
   doc.image(png, 0, 0, { width, height });
+  invisibleText(doc, title, width);
   doc.end();
   return done;
+}
+
+/** `text` drawn in PDF text render mode 3 (neither filled nor stroked): there for search and copy, never seen. */
+function invisibleText(doc: PDFKit.PDFDocument, text: string, width: number): void {
+  doc.save();
+  // pdfkit writes no render mode for plain text, so the one set here holds until restore().
+  doc.addContent('3 Tr');
+  doc.font('Helvetica').fontSize(Math.max(6, width / 40)).text(text, 0, 0, { width });
+  doc.restore();
 }
 
 export function svgAroundPng(png: Buffer, title: string): Buffer {

@@ -83,8 +83,9 @@ const tableCell = plainText(500);
 const dayTableShape = { day: z.iso.date(), header: z.array(tableCell).min(1).max(12), rows: z.array(z.array(tableCell)).max(1000) };
 const sameWidth = (table: { header: string[]; rows: string[][] }) => table.rows.every((row) => row.length === table.header.length);
 const dayTable = z.object(dayTableShape).strict().refine(sameWidth, { path: ['rows'], error: 'wrong-format' });
+const dayTotals = z.object({ title: plainText(200), items: z.array(z.object({ label: plainText(200), count: z.int().min(0) }).strict()).max(20) }).strict();
 const dayPage = z
-  .object({ ...dayTableShape, title: plainText(200), subtitle: plainText(300) })
+  .object({ ...dayTableShape, title: plainText(200), subtitle: plainText(300), totals: dayTotals.optional() })
   .strict()
   .refine(sameWidth, { path: ['rows'], error: 'wrong-format' });
 

@@ -3,7 +3,7 @@
 // restarted) or while ABDM cannot be reached: the held card, so a patient enrolled at 10:05 has the card reprinted at
 // 16:00 without a new OTP. Neither: VERIFY_AGAIN, and the screen offers to verify the patient again.
 // A PDF or SVG that was never fetched is made around the held PNG, as ABHA v3's cards always are (card-from-image.ts):
-// ABDM's own picture, unchanged.
+// ABDM's own picture, unchanged, titled with the patient's name (from the profile the desk was shown) and ABHA number.
 import { pdfAroundPng, svgAroundPng } from '../cards/card-from-image';
 import { AppFailure } from '../shared/errors';
 import type { HeldCardFormat, HeldCardStore } from '../store/held-cards';
@@ -17,6 +17,8 @@ export interface CardSourceDeps {
   tokens: UserTokens;
   held: HeldCardStore;
   now: () => number;
+  /** The patient's name from the profile the desk was shown, for a made card's title and text; null when not kept. */
+  patientName?: (abhaNumber: string) => string | null;
 }
 
 /** What can be served without the patient's token, and until when (ISO); no formats and null when nothing is held. */
@@ -37,7 +39,7 @@ export class CardSource {
   async read(abhaNumber: string, format: CardFormat): Promise<Buffer> {
     this.deps.held.deleteEnded(this.nowIso());
     try {
-      const bytes = await callWithPatientToken(this.deps, abhaNumber, (clients, token) => readCardFile(clients, format, token, cardTitle(abhaNumber)));
+      const bytes = await callWithPatientToken(this.deps, abhaNumber, (clients, token) => readCardFile(clients, format, token, this.title(abhaNumber)));
       this.hold(abhaNumber, format, bytes);
       return bytes;
     } catch (error) {
@@ -64,12 +66,17 @@ export class CardSource {
     if (format !== 'pdf' && format !== 'svg') return null;
     const png = this.deps.held.get(abhaNumber, 'png', now);
     if (!png) return null;
-    return format === 'pdf' ? pdfAroundPng(png.bytes, cardTitle(abhaNumber)) : svgAroundPng(png.bytes, cardTitle(abhaNumber));
+    const title = this.title(abhaNumber);
+    return format === 'pdf' ? pdfAroundPng(png.bytes, title) : svgAroundPng(png.bytes, title);
   }
 
   private hold(abhaNumber: string, format: CardFormat, bytes: Buffer): void {
     const now = this.deps.now();
     this.deps.held.hold({ abhaNumber, format, bytes, fetchedAt: new Date(now).toISOString(), heldUntil: endOfLocalDay(now).toISOString() });
+  }
+
+  private title(abhaNumber: string): string {
+    return cardTitle(abhaNumber, this.deps.patientName?.(abhaNumber) ?? null);
   }
 
   private nowIso(): string {
@@ -83,6 +90,7 @@ export function endOfLocalDay(ms: number): Date {
   return new Date(at.getFullYear(), at.getMonth(), at.getDate() + 1);
 }
 
-export function cardTitle(abhaNumber: string): string {
-  return `ABHA card ${abhaNumber}`;
+/** "ABHA card of Asha Devi Verma, 91-4820-1736-5529": a made PDF's title and text layer, an SVG's title. */
+export function cardTitle(abhaNumber: string, name: string | null = null): string {
+  return name ? `ABHA card of ${name}, ${abhaNumber}` : `ABHA card ${abhaNumber}`;
 }

@@ -34,6 +34,8 @@ export interface CardDeps {
   held: HeldCardStore;
   /** Main's clock: file names' dates and how long a card is held. */
   now?: () => number;
+  /** The patient's name where the desk keeps their profile: a made PDF card carries it as text (card-source.ts). */
+  patientName?: (abhaNumber: string) => string | null;
 }
 
 export class CardService {
@@ -42,12 +44,13 @@ export class CardService {
 
   constructor(private readonly deps: CardDeps) {
     this.now = deps.now ?? Date.now;
-    this.source = new CardSource({ abha: deps.abha, tokens: deps.tokens, held: deps.held, now: this.now });
+    this.source = new CardSource({ abha: deps.abha, tokens: deps.tokens, held: deps.held, now: this.now, patientName: deps.patientName });
   }
 
   async image(input: { abhaNumber: string; format: CardFormat }): Promise<CardImage> {
     const data = await this.source.read(input.abhaNumber, input.format);
-    if (input.format !== 'qr') this.deps.audit.record('card.viewed', input.abhaNumber, input.format);
+    // Shown on every open of the patient: one row a patient a day is enough to say the card was seen.
+    if (input.format !== 'qr') this.deps.audit.recordOnceADay('card.viewed', input.abhaNumber, input.format);
     return { format: input.format, mimeType: MIME[input.format], dataUrl: `data:${MIME[input.format]};base64,${data.toString('base64')}` };
   }
 

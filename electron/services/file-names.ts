@@ -34,6 +34,15 @@ export function recordFileName(record: { typeWords: string; patientName: string 
   return safeFileName(`${parts.join('-')}${extension ? `.${extension}` : ''}`);
 }
 
+/**
+ * The day's log for the local day "2026-11-25": `ABHA-Desk-day-25-11-2026.csv`, or with no extension for the print
+ * page (the port adds one). The day reads as the card writes dates, as every file name of the desk does.
+ */
+export function dayLogFileName(day: string, extension?: 'csv'): string {
+  const [year, month, date] = day.split('-');
+  return safeFileName(`ABHA-Desk-day-${date}-${month}-${year}${extension ? `.${extension}` : ''}`);
+}
+
 // Characters Windows refuses in a name (and / everywhere), and the control characters.
 // eslint-disable-next-line no-control-regex
 const UNSAFE = /[<>:"/\\|?*\u0000-\u001f\u007f]/g;

@@ -38,6 +38,11 @@ export class AuditLogStore {
       .run(entry.at, entry.operator, entry.action, entry.abhaNumber, entry.detail);
   }
 
+  /** Whether `action` was recorded for this ABHA number at or after `from` (ISO). */
+  recordedSince(action: AuditAction, abhaNumber: string, from: string): boolean {
+    return this.db.prepare('SELECT 1 FROM audit_log WHERE action = ? AND abha_number = ? AND at >= ? LIMIT 1').get(action, abhaNumber, from) !== undefined;
+  }
+
   /** Newest first. `from`/`to` are ISO timestamps (inclusive / exclusive). */
   list(query: AuditQuery = {}): AuditEntry[] {
     const rows = this.db

@@ -1,4 +1,5 @@
 // The settings the operator edits, kept in a JSON file by electron-store (main) or its `conf` core (tests, web mode).
+import { chmodSync, existsSync } from 'node:fs';
 import Conf from 'conf';
 import { AppFailure } from '../shared/errors';
 import { parseFields } from '../validation/field-issues';
@@ -31,13 +32,20 @@ export interface SettingsStore {
 export const SETTINGS_FILE_NAME = 'settings';
 
 /**
+ * The file names the clinic's HIU id, the doctor and their registration number: readable by this user only, as
+ * every other file of the desk is (docs/storage.md).
+ */
+export const SETTINGS_FILE_MODE = 0o600;
+
+/**
  * Options for the backing Conf and ElectronStore alike (the Electron backend spreads this same object).
  * A file that is not JSON at all is replaced by defaults instead of stopping the app; fields that are
- * merely invalid are repaired one by one by the store.
+ * merely invalid are repaired one by one by the store. `configFileMode` is set on every write.
  */
 export const SETTINGS_FILE_OPTIONS = {
   clearInvalidConfig: true,
   accessPropertiesByDotNotation: false,
+  configFileMode: SETTINGS_FILE_MODE,
 } as const;
 
 /** A refused settings change: INVALID_INPUT with every refused field. */
@@ -52,6 +60,7 @@ export function createSettingsStore(backend: ConfLike): SettingsStore {
   const { settings, repaired } = migrateSettings(backend.store);
   let current = settings;
   if (!sameJson(backend.store, current)) backend.store = current;
+  makePrivate(backend.path);
 
   return {
     path: backend.path,
@@ -100,6 +109,14 @@ function followEnvironment(current: Settings, patch: SettingsPatch): Partial<Set
     if (current[key] === oldPreset[key]) Object.assign(moved, { [key]: newPreset[key] });
   }
   return moved;
+}
+
+/**
+ * A file written by an earlier version (mode 0644) is made private at start, as conf sets the mode only when it
+ * writes. Windows keeps only the read-only bit of a mode, which 0600 leaves off.
+ */
+function makePrivate(file: string): void {
+  if (existsSync(file)) chmodSync(file, SETTINGS_FILE_MODE);
 }
 
 function sameJson(a: unknown, b: unknown): boolean {

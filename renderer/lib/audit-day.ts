@@ -2,9 +2,11 @@
 // while the log stores UTC timestamps.
 import type { AuditEntry } from './api';
 import type { OutputOf } from '../../electron/ipc/contract';
-import type { ConsentRecord } from '../../electron/shared/aadhaar-consent';
+import { detailText } from './audit-detail';
 import { formatDateTime, formatTime } from './dates';
-import { fill, translate, type Language, type StringKey } from './i18n';
+import { translate, type Language, type StringKey } from './i18n';
+
+export { consentOf, detailText } from './audit-detail';
 
 /** An audit entry with the patient's name where the desk was shown their profile (today.list). */
 export type TodayEntry = OutputOf<'today.list'>[number];
@@ -31,8 +33,11 @@ export interface DayCounts {
   cardsPrinted: number;
   /** Web mode: cards handed to the browser as downloads. */
   cardsDownloaded: number;
-  /** Web mode: print dialogs opened for a card; a browser never says whether it printed, so these are not "printed". */
+  /** Web mode: print dialogs opened for a card (only a card's); a browser never says whether it printed, so these are not "printed". */
   printDialogs: number;
+  /** Health records printed, and (web mode) print dialogs opened for one: counted apart from the cards. */
+  recordsPrinted: number;
+  recordPrintDialogs: number;
 }
 
 export function countDay(entries: readonly AuditEntry[]): DayCounts {
@@ -45,18 +50,30 @@ export function countDay(entries: readonly AuditEntry[]): DayCounts {
     cardsPrinted: count('card.printed'),
     cardsDownloaded: count('card.downloaded'),
     printDialogs: count('card.print-dialog-opened'),
+    recordsPrinted: count('record.printed'),
+    recordPrintDialogs: count('record.print-dialog-opened'),
   };
 }
 
-/** The consent an 'enrolment.consent' entry records, or null when its detail is not one (written by another version). */
-export function consentOf(entry: AuditEntry): ConsentRecord | null {
-  try {
-    const value = JSON.parse(entry.detail ?? '') as Partial<ConsentRecord>;
-    const ok = typeof value.maskedAadhaar === 'string' && typeof value.textVersion === 'string' && (value.language === 'en' || value.language === 'hi');
-    return ok ? (value as ConsentRecord) : null;
-  } catch {
-    return null;
-  }
+/**
+ * The day's counts with their labels, in the order the screen shows them, for the printed page's totals: the first
+ * five always, the web-mode and health-record ones when there were any (as the screen shows them).
+ */
+export function dayTotals(counts: DayCounts): { key: StringKey; count: number }[] {
+  const always: [StringKey, number][] = [
+    ['today.enrolled', counts.enrolled],
+    ['today.existing', counts.existing],
+    ['today.verified', counts.verified],
+    ['today.cardsSaved', counts.cardsSaved],
+    ['today.cardsPrinted', counts.cardsPrinted],
+  ];
+  const some: [StringKey, number][] = [
+    ['today.cardsDownloaded', counts.cardsDownloaded],
+    ['today.printDialogs', counts.printDialogs],
+    ['today.recordsPrinted', counts.recordsPrinted],
+    ['today.recordPrintDialogs', counts.recordPrintDialogs],
+  ];
+  return [...always, ...some.filter(([, count]) => count > 0)].map(([key, count]) => ({ key, count }));
 }
 
 /** "14:05", local time. */
@@ -67,17 +84,6 @@ export function localTime(iso: string): string {
 /** An entry's action in plain words. */
 export function actionText(entry: AuditEntry, lang: Language): string {
   return translate(lang, `audit.action.${entry.action}` as StringKey);
-}
-
-/** What else the entry says, in words: the consent read out, the print layout, or the detail as recorded. */
-export function detailText(entry: AuditEntry, lang: Language): string {
-  if (entry.action === 'enrolment.consent') {
-    const consent = consentOf(entry);
-    if (!consent) return '';
-    const language = translate(lang, `audit.consentLanguage.${consent.language}`);
-    return fill(translate(lang, 'audit.consentDetail'), { aadhaar: consent.maskedAadhaar, version: consent.textVersion, language });
-  }
-  return entry.detail === 'a4' || entry.detail === 'cr80' ? translate(lang, `settings.printerLayout.${entry.detail}`) : (entry.detail ?? '').toUpperCase();
 }
 
 export function operatorText(entry: AuditEntry, lang: Language): string {
@@ -97,7 +103,7 @@ export function dayTable(entries: readonly TodayEntry[], lang: Language, withDat
     actionText(entry, lang),
     entry.patient?.name ?? '',
     entry.abhaNumber ?? entry.patient?.abhaNumber ?? '',
-    entry.patient?.abhaAddress ?? '',
+    entry.patient?.abhaAddress ?? entry.abhaAddress ?? '',
     detailText(entry, lang),
   ]);
   return { header, rows };

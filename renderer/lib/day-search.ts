@@ -3,6 +3,8 @@
 
 export interface Searchable {
   abhaNumber: string | null;
+  /** The ABHA address the entry is about, where the desk has no profile (a consent, a record); optional for callers without one. */
+  abhaAddress?: string | null;
   patient: { name: string; abhaAddress: string; mobile: string | null } | null;
 }
 
@@ -15,6 +17,6 @@ export function matchesSearch(entry: Searchable, query: string): boolean {
     if ((entry.abhaNumber ?? '').replace(/\D/g, '').includes(digits)) return true;
     return patient?.mobile?.replace(/\D/g, '').endsWith(digits) ?? false;
   }
-  if (!patient) return false;
+  if (!patient) return entry.abhaAddress?.toLocaleLowerCase().includes(text) ?? false;
   return patient.name.toLocaleLowerCase().includes(text) || patient.abhaAddress.toLocaleLowerCase().includes(text);
 }

@@ -2,6 +2,7 @@
 // page (and Today does not count that as a printed card), Save is a browser download named by ABHA number and day
 // (PNG, PDF and SVG), and a card is reprinted without a new OTP after the patient's session has ended, from the card
 // held for the day; the next day the desk asks to verify the patient again.
+import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import type { RunningSandbox } from '../../sandbox/index';
 import { dayOnCard, downloadFrom, PNG_SIGNATURE, printCalls } from './browser-hand-over';
@@ -109,4 +110,18 @@ test('after the patient’s session ended and with ABDM out of reach, the card s
   const alert = app.getByRole('alert');
   await expect(alert).toHaveAttribute('data-error-code', 'VERIFY_AGAIN');
   await expect(alert.getByRole('button', { name: 'Verify the patient again' })).toBeVisible();
+});
+
+test.describe('on ABHA v3, whose card is one picture', () => {
+  test.use({ abdmApi: 'v3' });
+
+  test('the saved PDF card has the patient’s name and ABHA number as text a PDF reader finds', async ({ app }) => {
+    test.setTimeout(60_000);
+    await verify(app, ASHA.address);
+    await expect(app.getByRole('img', { name: `ABHA card of ${ASHA.name}` })).toBeVisible();
+    const pdf = await downloadFrom(app, app.getByRole('button', { name: 'Save card as PDF' }));
+    const text = execFileSync('pdftotext', [pdf.path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+    expect(text).toContain(ASHA.name);
+    expect(text).toContain(ASHA.abhaNumber);
+  });
 });

@@ -1,10 +1,13 @@
 // A day at the desk, as a clerk finds it on Today: the patients enrolled this morning by name and time, found again by
 // search, opened without a new OTP, closed from the window (by hand and after the idle time); the day's log as a
 // CSV download and a printed page; one date format; the TRAINING banner in sight on a small screen.
-import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from '@playwright/test';
 import { TRAINING_IDENTITIES } from '../../sandbox/index';
-import { downloadFrom, printCalls } from './browser-hand-over';
+import { dayOnCard, downloadFrom, printCalls } from './browser-hand-over';
 import { enrol, openEnrol, verify } from './front-desk-steps';
 import { askFiveYears, nameDoctor, test } from './records-steps';
 import { reviewShot } from './review-shot';
@@ -14,12 +17,15 @@ const ravi = TRAINING_IDENTITIES.newResident;
 const asha = TRAINING_IDENTITIES.existingAbha;
 const RAVI = 'Ravi Kumar Sharma';
 const ASHA = 'Asha Devi Verma';
+const LONG_OPERATOR = 'meena.iyer.frontdesk.shantinursinghome@clinicmail.example';
 
 /** What a printed page held when its print() was called: its heading and its table's cells. */
 interface PrintedPage {
   heading: string;
   headers: string[];
   cells: string[];
+  /** The whole page, to print it again to a PDF the test can read. */
+  html: string;
 }
 
 declare global {
@@ -37,7 +43,9 @@ async function readPrintedPages(page: Page): Promise<void> {
     const print = window.print;
     window.print = function readThenPrint(this: Window) {
       const texts = (selector: string) => [...document.querySelectorAll(selector)].map((cell) => cell.textContent ?? '');
-      (window.top!.__printedPages ??= []).push({ heading: document.querySelector('h1')?.textContent ?? '', headers: texts('th'), cells: texts('td') });
+      // outerHTML leaves out the doctype, and without it Chromium lays the page out in quirks mode.
+      const html = `<!doctype html>${document.documentElement.outerHTML}`;
+      (window.top!.__printedPages ??= []).push({ heading: document.querySelector('h1')?.textContent ?? '', headers: texts('th'), cells: texts('td'), html });
       return print.call(this);
     };
   });
@@ -145,9 +153,9 @@ test('the day’s log downloads as a CSV with the names and no Aadhaar number, a
   await enrolTwo(app);
   await openToday(app);
   const csv = await downloadFrom(app, app.getByRole('button', { name: 'Save the day as CSV' }));
-  const today = new Date();
-  const isoDay = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, '0')}-${String(today.getDate()).padStart(2, '0')}`;
-  expect(csv.name).toBe(`ABHA-Desk-day-${isoDay}.csv`);
+  // Named by the day as the card files are (dd-mm-yyyy), not yyyy-mm-dd.
+  const shownDay = dayOnCard(new Date());
+  expect(csv.name).toBe(`ABHA-Desk-day-${shownDay}.csv`);
   // UTF-8 with its byte-order mark, so Excel shows Hindi names; the header as the screen words it.
   expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = csv.bytes.subarray(3).toString('utf8');
@@ -157,7 +165,7 @@ test('the day’s log downloads as a CSV with the names and no Aadhaar number, a
   // Nothing shaped like an Aadhaar number (12 digits, however spaced); the ABHA numbers are 14.
   expect(text).not.toMatch(/(?<![\d-])\d{4}[ -]?\d{4}[ -]?\d{4}(?![\d-])/);
   expect(readFileSync(csv.path)).toEqual(csv.bytes);
-  await expect(app.getByRole('status').filter({ hasText: `Download started: ABHA-Desk-day-${isoDay}.csv` })).toBeVisible();
+  await expect(app.getByRole('status').filter({ hasText: `Download started: ABHA-Desk-day-${shownDay}.csv` })).toBeVisible();
 
   await app.getByRole('button', { name: 'Print the day' }).click();
   await expect(app.getByRole('status').filter({ hasText: 'Print dialog opened: choose the printer there and print.' })).toBeVisible();
@@ -168,7 +176,8 @@ test('the day’s log downloads as a CSV with the names and no Aadhaar number, a
   expect(call!.pageRule).toContain('size: 210mm 297mm');
 });
 
-test('the day’s printed page holds the day’s table with the names', async ({ app }) => {
+test('the day’s printed page holds the day’s table with the names, readable on paper, and the day’s totals', async ({ app }) => {
+  test.setTimeout(60_000);
   await enrolTwo(app);
   await openToday(app);
   await readPrintedPages(app);
@@ -180,6 +189,98 @@ test('the day’s printed page holds the day’s table with the names', async ({
   expect(printed!.cells.filter((cell) => cell === RAVI)).toHaveLength(1);
   expect(printed!.cells.filter((cell) => cell === ASHA)).toHaveLength(1);
   expect(printed!.cells.join(' ')).not.toMatch(/(?<![\d-])\d{4}[ -]?\d{4}[ -]?\d{4}(?![\d-])/);
+
+  // The page as paper shows it: Chromium prints it to a PDF (its own @page size and margins), poppler reads the text
+  // back with its layout. Each heading reads whole (not "Ti m e"), an ABHA number sits on one line, the totals are there.
+  const text = await printedText(printed!.html);
+  for (const heading of ['Time', 'Operator', 'Action', 'Patient', 'ABHA number', 'ABHA address', 'Detail']) expect(text).toContain(heading);
+  expect(text).toMatch(/91-4820-1736-5529/);
+  expect(text).toMatch(/Totals of the day/);
+  expect(text).toMatch(/New ABHAs\s+1\b/);
+  expect(text).toMatch(/Already had an ABHA\s+1\b/);
+});
+
+/**
+ * The printed page as a PDF from Chromium, read back by poppler's pdftotext -layout (the text as it sits on paper).
+ * Chromium makes PDFs only headless, so a real-window run prints it in a headless Chromium of the same build.
+ */
+async function printedText(html: string): Promise<string> {
+  const browser = await chromium.launch({ ...test.info().project.use.launchOptions, headless: true });
+  const paper = await browser.newPage();
+  await paper.setContent(html);
+  const pdf = await paper.pdf({ preferCSSPageSize: true, printBackground: true });
+  await browser.close();
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'abha-day-page-'));
+  try {
+    writeFileSync(path.join(folder, 'day.pdf'), pdf);
+    return execFileSync('pdftotext', ['-layout', path.join(folder, 'day.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+test('a day of cards and records reads in words: names on consent and record rows, one “Card viewed”, card and record prints counted apart, every column in a 1280 px window', async ({ app }) => {
+  test.setTimeout(120_000);
+  // A long operator name with no space to break at (an e-mail address, say): it wraps in its column.
+  await openScreen(app, 6);
+  await app.getByLabel('Operator name').fill(LONG_OPERATOR);
+  await app.getByRole('button', { name: 'Save settings' }).click();
+  await expect(app.getByRole('status').filter({ hasText: 'Settings saved.' })).toBeVisible();
+  await verify(app, 'asha.verma@sbx');
+  await expect(app.getByRole('img', { name: `ABHA card of ${ASHA}` })).toBeVisible();
+  await app.getByRole('button', { name: 'Print preview: CR80 card' }).click();
+  await app.getByRole('button', { name: 'Print on CR80 card' }).click();
+  await expect(app.getByRole('status').filter({ hasText: 'Print dialog opened' })).toBeVisible();
+  await nameDoctor(app);
+  await askFiveYears(app, 'asha.verma', ASHA);
+  await app.getByRole('button', { name: /^Records \(\d+\)$/ }).click();
+  await app.getByTestId('records-visits').getByRole('button', { name: 'Lab reports and scans' }).first().click();
+  const view = app.getByTestId('record-view');
+  await view.getByRole('button', { name: 'Print (A4)' }).click();
+  await expect(view.getByTestId('record-action-done')).toContainText('Print dialog opened');
+
+  await openToday(app);
+  // She is opened twice more from Today: her card shows each time, the log keeps the first view only.
+  for (let i = 0; i < 2; i++) {
+    await app.getByTestId('audit-table').getByRole('button', { name: ASHA }).first().click();
+    await expect(app.getByRole('img', { name: `ABHA card of ${ASHA}` })).toBeVisible();
+    await openToday(app);
+  }
+  const table = app.getByTestId('audit-table');
+  // The window is 1280 x 800 (playwright.config.ts): nothing wider than it, and the last column in sight.
+  expect(app.viewportSize()).toEqual({ width: 1280, height: 800 });
+  await expect(table.locator('tr[data-action="record.print-dialog-opened"]')).toHaveCount(1);
+  expect(await app.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  await expect(table.getByRole('columnheader', { name: 'Operator' })).toBeInViewport({ ratio: 1 });
+  await expect(table.locator('tr[data-action="consent.requested"]').getByText(LONG_OPERATOR)).toBeInViewport({ ratio: 1 });
+  await shot(app, 'today-words-en', false);
+
+  await expect(table.locator('tr[data-action="card.viewed"]')).toHaveCount(1);
+  // One card print dialog and one record print dialog: each in its own count.
+  await expect(app.getByTestId('count-print-dialogs')).toHaveText('1');
+  await expect(app.getByTestId('count-record-print-dialogs')).toHaveText('1');
+  await expect(app.getByTestId('day-counts')).toContainText('Card print dialogs opened');
+  await expect(app.getByTestId('day-counts')).toContainText('Health record print dialogs opened');
+
+  const asked = table.locator('tr[data-action="consent.requested"]');
+  await expect(asked.getByRole('button', { name: ASHA })).toBeVisible();
+  await expect(asked.locator('td').nth(4)).toHaveText('Consent asked: all kinds of records (to treat the patient), for asha.verma@sbx');
+  const printed = table.locator('tr[data-action="record.print-dialog-opened"]');
+  await expect(printed.getByRole('button', { name: ASHA })).toBeVisible();
+  await expect(printed.locator('td').nth(4)).toHaveText('Record: lab report');
+  // No raw detail anywhere: no JSON, no upper-cased codes.
+  const details = await table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.querySelectorAll('td')[4]?.textContent ?? ''));
+  for (const detail of details) expect(detail).not.toMatch(/[{}"]|CAREMGT|OPCONSULTATION|@SBX/);
+
+
+  await app.getByRole('button', { name: /हिन्दी/ }).click();
+  await expect(asked.locator('td').nth(4)).toHaveText('सहमति माँगी: सभी प्रकार के रिकॉर्ड (मरीज़ के इलाज के लिए), asha.verma@sbx के लिए');
+  await expect(printed.locator('td').nth(4)).toHaveText('रिकॉर्ड: लैब रिपोर्ट');
+  await expect(app.getByTestId('day-counts')).toContainText('कार्ड के लिए खोले गए प्रिंट डायलॉग');
+  await expect(app.getByTestId('day-counts')).toContainText('स्वास्थ्य रिकॉर्ड के लिए खोले गए प्रिंट डायलॉग');
+  expect(await app.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  await expect(table.getByRole('columnheader', { name: 'ऑपरेटर' })).toBeInViewport({ ratio: 1 });
+  await shot(app, 'today-words-hi', false);
 });
 
 test('after 5 minutes without a key or the mouse, the patient is closed by itself and Today says so', async ({ app }) => {

@@ -1,6 +1,6 @@
 // The Electron settings backend, run for real (electron-store) against a stand-in for Electron's `app`, since the
 // Electron binary cannot run here: a damaged settings file must not stop the desk's app from starting.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -39,5 +39,13 @@ describe('Electron settings backend', () => {
     expect(store.get().operatorName).toBe('Meena');
     expect(store.get().bridge.port).toBe(DEFAULT_SETTINGS.bridge.port);
     expect(store.repaired).toEqual(['bridge.port']);
+  });
+
+  it.skipIf(process.platform === 'win32')('keeps settings.json readable by this user only (0600), and makes an older 0644 file so at start', () => {
+    openElectronSettings().update({ operatorName: 'Meena' });
+    expect(statSync(settingsFile).mode & 0o777).toBe(0o600);
+    chmodSync(settingsFile, 0o644);
+    expect(openElectronSettings().get().operatorName).toBe('Meena');
+    expect(statSync(settingsFile).mode & 0o777).toBe(0o600);
   });
 });

@@ -29,6 +29,12 @@ describe('matchesSearch', () => {
     expect(found('ravi.sharma')).toEqual([ravi]);
   });
 
+  it('finds a consent or record row by the ABHA address it names, where the desk has no profile of the patient', () => {
+    const asked: Searchable = { abhaNumber: null, abhaAddress: 'meena.iyer@sbx', patient: null };
+    expect(matchesSearch(asked, 'Meena')).toBe(true);
+    expect(matchesSearch(asked, 'asha')).toBe(false);
+  });
+
   it('finds a mobile by its last digits, not by digits in the middle', () => {
     expect(found('5670')).toEqual([asha]);
     expect(found('00001')).toEqual([ravi]);

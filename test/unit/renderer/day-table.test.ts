@@ -19,8 +19,10 @@ const entries: TodayEntry[] = [
     abhaNumber: '91-4820-1736-5529',
     detail: null,
     patient: { abhaNumber: '91-4820-1736-5529', abhaAddress: 'asha.verma@sbx', name: 'Asha Devi Verma', mobile: '9812345670' },
+    abhaAddress: 'asha.verma@sbx',
+    recordType: null,
   },
-  { id: 1, at: '2026-11-25T04:34:10.000Z', operator: '', action: 'enrolment.consent', abhaNumber: null, detail: '{"maskedAadhaar":"XXXX XXXX 1238","textVersion":"2025-01","language":"hi"}', patient: null },
+  { id: 1, at: '2026-11-25T04:34:10.000Z', operator: '', action: 'enrolment.consent', abhaNumber: null, detail: '{"maskedAadhaar":"XXXX XXXX 1238","textVersion":"2025-01","language":"hi"}', patient: null, abhaAddress: null, recordType: null },
 ];
 
 describe('dayTable', () => {

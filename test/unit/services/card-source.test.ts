@@ -51,7 +51,8 @@ const desktop: DesktopPort = {
 
 /** The card service as app-core builds it, over `tokens` (a new one is a restart: main's memory is empty). */
 function cards(tokens: UserTokens): CardService {
-  const audit = { record: (action: string, _abha: string | null, detail: string | null) => void audited.push({ action, detail }) } as unknown as AuditLog;
+  const record = (action: string, _abha: string | null, detail: string | null) => void audited.push({ action, detail });
+  const audit = { record, recordOnceADay: record } as unknown as AuditLog;
   return new CardService({ abha: async () => ({ api: 'v1', client }), tokens, audit, desktop, held: new HeldCardStore(db), now: () => now });
 }
 

@@ -1,7 +1,7 @@
 // The names of the files the desk makes: the ABHA number, the layout and the day as the card writes dates, and safe on
 // every system (Windows refuses < > : " / \ | ? * and device names such as CON).
 import { describe, expect, it } from 'vitest';
-import { cardFileName, recordFileName, safeFileName } from '../../../electron/services/file-names';
+import { cardFileName, dayLogFileName, recordFileName, safeFileName } from '../../../electron/services/file-names';
 
 const AT = new Date(2026, 10, 25, 10, 5); // 25 November 2026, 10:05 local time
 
@@ -14,6 +14,13 @@ describe('card file names', () => {
   it('a print page: ABHA number, layout and day, no extension (the port adds it)', () => {
     expect(cardFileName('91-4820-1736-5529', AT, { layout: 'cr80' })).toBe('ABHA-card-91-4820-1736-5529-CR80-25-11-2026');
     expect(cardFileName('91-4820-1736-5529', new Date(2027, 0, 5, 23, 59), { layout: 'a4' })).toBe('ABHA-card-91-4820-1736-5529-A4-05-01-2027');
+  });
+});
+
+describe('the day’s log file names', () => {
+  it('the day as the card writes dates (dd-mm-yyyy): the CSV with its extension, the print page without', () => {
+    expect(dayLogFileName('2026-11-25', 'csv')).toBe('ABHA-Desk-day-25-11-2026.csv');
+    expect(dayLogFileName('2027-01-05')).toBe('ABHA-Desk-day-05-01-2027');
   });
 });
 

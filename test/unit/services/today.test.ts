@@ -101,6 +101,21 @@ describe('TodayService.list', () => {
     expect(entries[2]!.patient).toEqual({ abhaNumber: '91-1111-2222-3333', abhaAddress: 'ravi.sharma85@sbx', name: 'Ravi Kumar Sharma', mobile: '9876500001' });
   });
 
+  it('names the patient of a health record printed or saved, through the record (its id is all the entry holds)', () => {
+    patients.keep(asha);
+    const records = new Map([['478c2f1e', { patientId: 'Asha.Verma@sbx', hiType: 'DiagnosticReport' }]]);
+    const withRecords = new TodayService({ audit, patients, desktop: {} as DesktopPort, recordSubject: (id) => records.get(id) ?? null });
+    audit.record('record.saved', null, JSON.stringify({ record: '478c2f1e' }));
+    audit.record('record.printed', null, JSON.stringify({ record: 'erased-since' }));
+    audit.record('records.erased', null, JSON.stringify({ patient: 'ravi.sharma85@sbx', hip: 'HIP-1', records: 1, reason: 'EXPIRED' }));
+    const entries = withRecords.list({ from: '2026-11-24T18:30:00.000Z', to: '2026-11-25T18:30:00.000Z' });
+    expect(entries.map((entry) => [entry.action, entry.patient?.name ?? null, entry.abhaAddress, entry.recordType])).toEqual([
+      ['records.erased', null, 'ravi.sharma85@sbx', null],
+      ['record.printed', null, null, null],
+      ['record.saved', 'Asha Devi Verma', 'asha.verma@sbx', 'DiagnosticReport'],
+    ]);
+  });
+
   it('lists only the day asked for', () => {
     audit.record('abha.verified', asha.abhaNumber);
     expect(today.list({ from: '2026-11-25T18:30:00.000Z', to: '2026-11-26T18:30:00.000Z' })).toEqual([]);
@@ -110,9 +125,9 @@ describe('TodayService.list', () => {
 describe('TodayService export and print', () => {
   const table = { day: '2026-11-25', header: ['Time', 'Name', 'ABHA number'], rows: [['10:05', 'Sharma, Ravi', '91-1111-2222-3333']] };
 
-  it('saves the CSV through the desktop port, named by the day, UTF-8 with its byte-order mark', async () => {
-    await expect(today.exportCsv(table)).resolves.toEqual({ saved: true, path: '/exports/ABHA-Desk-day-2026-11-25.csv' });
-    expect(saved[0]!.name).toBe('ABHA-Desk-day-2026-11-25.csv');
+  it('saves the CSV through the desktop port, named by the day as the card writes dates, UTF-8 with its byte-order mark', async () => {
+    await expect(today.exportCsv(table)).resolves.toEqual({ saved: true, path: '/exports/ABHA-Desk-day-25-11-2026.csv' });
+    expect(saved[0]!.name).toBe('ABHA-Desk-day-25-11-2026.csv');
     expect(saved[0]!.format).toBe('file');
     expect(Buffer.from(saved[0]!.data).toString('utf8')).toBe('\uFEFFTime,Name,ABHA number\r\n10:05,"Sharma, Ravi",91-1111-2222-3333\r\n');
   });
@@ -121,15 +136,30 @@ describe('TodayService export and print', () => {
     await today.printDay({ ...table, rows: [['10:05', '<b>Ravi</b>', '91-1111-2222-3333']], title: 'Day log 25-11-2026', subtitle: 'Printed by Meena' });
     expect(printed[0]!.geometry).toMatchObject({ layout: 'a4', pageWidthMm: 210, pageHeightMm: 297 });
     expect(printed[0]!.title).toBe('Day log 25-11-2026');
+    expect(printed[0]!.fileName).toBe('ABHA-Desk-day-25-11-2026');
     expect(printed[0]!.html).toContain('<td>&#60;b&#62;Ravi&#60;/b&#62;</td>');
     expect(printed[0]!.html).toContain('<th>ABHA number</th>');
     expect(printed[0]!.html).not.toContain('<script');
+  });
+
+  it('prints the day’s totals above the table, escaped, and keeps times and ABHA numbers whole', async () => {
+    const totals = { title: 'Totals of the day', items: [{ label: 'New ABHAs', count: 2 }, { label: '<i>Cards</i>', count: 0 }] };
+    await today.printDay({ ...table, title: 'Day log 25-11-2026', subtitle: 'Printed by Meena', totals });
+    const html = printed[0]!.html;
+    expect(html).toContain('<h2>Totals of the day</h2>');
+    expect(html).toContain('<li>New ABHAs<b>2</b></li>');
+    expect(html).toContain('<li>&#60;i&#62;Cards&#60;/i&#62;<b>0</b></li>');
+    expect(html.indexOf('Totals of the day')).toBeLessThan(html.indexOf('<table>'));
+    expect(html).toContain('<td class="whole">10:05</td>');
+    expect(html).toContain('<td class="whole">91-1111-2222-3333</td>');
+    expect(html).toContain('<td>Sharma, Ravi</td>');
   });
 
   it('refuses a table holding an Aadhaar number and writes nothing', async () => {
     const leaking = { ...table, rows: [['10:05', 'Ravi 2345 6789 0124', '']] };
     await expect(today.exportCsv(leaking)).rejects.toBeInstanceOf(AppFailure);
     await expect(today.printDay({ ...leaking, title: 't', subtitle: 's' })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
+    await expect(today.printDay({ ...table, title: 't', subtitle: 's', totals: { title: 'Totals', items: [{ label: 'Aadhaar 2345 6789 0124', count: 1 }] } })).rejects.toMatchObject({ code: 'INVALID_INPUT' });
     expect(saved).toEqual([]);
     expect(printed).toEqual([]);
   });

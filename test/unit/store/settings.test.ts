@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -208,6 +208,28 @@ describe('settings store', () => {
     const store = openConfSettings(dir);
     const updated = store.update({ environment: 'abdm-sandbox', cmId: 'custom' });
     expect(updated.cmId).toBe('custom');
+  });
+});
+
+// The file names the clinic's HIU id, the doctor and their registration number (security review item 7). Written
+// through conf, the backend web mode uses; the mode is read from the file system, as another user would meet it.
+describe('settings.json is readable by its user only', () => {
+  const modeOf = () => statSync(settingsFile()).mode & 0o777;
+
+  it.skipIf(process.platform === 'win32')('creates the file with mode 0600 and keeps it so after a change', () => {
+    const store = openConfSettings(dir);
+    expect(modeOf()).toBe(0o600);
+    store.update({ hiuId: 'shanti-clinic-hiu', hiu: { requesterName: 'Dr Meena Iyer', requesterRegistrationNumber: 'MMC-2011-04512' } });
+    expect(readFile()).toMatchObject({ hiu: { requesterName: 'Dr Meena Iyer' } });
+    expect(modeOf()).toBe(0o600);
+  });
+
+  it.skipIf(process.platform === 'win32')('makes a 0644 file from an earlier version private when the desk starts, keeping its values', () => {
+    openConfSettings(dir).update({ operatorName: 'Meena' });
+    chmodSync(settingsFile(), 0o644);
+    const store = openConfSettings(dir);
+    expect(modeOf()).toBe(0o600);
+    expect(store.get().operatorName).toBe('Meena');
   });
 });
 
