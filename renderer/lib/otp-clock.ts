@@ -17,8 +17,3 @@ export function durationParts(seconds: number): { minutes: number; seconds: numb
   const rest = seconds % 60;
   return { minutes: Math.floor(seconds / 60), seconds: rest, ss: String(rest).padStart(2, '0') };
 }
-
-/** 125 → "2:05" */
-export function minutesAndSeconds(seconds: number): string {
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}

@@ -102,6 +102,20 @@ export const quantity = (value: number, unit: string, code = unit) => ({
   valueQuantity: { value, unit, system: 'http://unitsofmeasure.org', code },
 });
 
+/**
+ * A result's normal range (`referenceRange` low–high, in the value's UCUM unit) and the lab's flag (`interpretation`,
+ * from HL7's v3 ObservationInterpretation: L low, N normal, H high), so training shows what a lab's record carries.
+ */
+export const rangeAndFlag = (low: number, high: number, unit: string, flag: { code: 'L' | 'N' | 'H'; display: string }) => ({
+  referenceRange: [
+    {
+      low: { value: low, unit, system: 'http://unitsofmeasure.org', code: unit },
+      high: { value: high, unit, system: 'http://unitsofmeasure.org', code: unit },
+    },
+  ],
+  interpretation: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v3-ObservationInterpretation', ...flag }] }],
+});
+
 /** An Observation under the given IG profile; `value` is one value[x] field. */
 export function observationResource(
   context: RecordContext,

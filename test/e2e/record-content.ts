@@ -26,6 +26,17 @@ function conceptText(concept: unknown): string | null {
 // of the UCUM codes the bundles carry: a clerk reads °C and mmHg, not Cel and mm[Hg] (issue 23).
 const UCUM_PRINT: Record<string, string> = { Cel: '°C', 'mm[Hg]': 'mmHg', '10*3/uL': '×10³/μL', '{steps}': 'steps', 'kg/m2': 'kg/m²', '{MMDDYY}': 'MMDDYY' };
 
+/** "12–15 g/dL": a result's normal range as a lab prints it, when the record gives both ends in one unit. */
+function rangeText(observation: Json): string | null {
+  type End = { value?: number; unit?: string; code?: string };
+  const range = (observation.referenceRange as Array<{ low?: End; high?: End }> | undefined)?.[0];
+  const [low, high] = [range?.low, range?.high];
+  if (low?.value === undefined || high?.value === undefined) return null;
+  const unit = low.unit ?? low.code ?? '';
+  if ((high.unit ?? high.code ?? '') !== unit) return null;
+  return `${low.value}–${high.value} ${UCUM_PRINT[unit] ?? unit}`.trim();
+}
+
 function quantityText(observation: Json): string | null {
   const q = observation.valueQuantity as { value?: number; unit?: string; code?: string } | undefined;
   const unit = q?.unit ?? q?.code ?? '';
@@ -81,7 +92,7 @@ export function keyContent(bundleText: string, hiType: string): KeyContent {
       break;
     case 'DiagnosticReport':
     case 'WellnessRecord':
-      texts.push(...first(observations));
+      texts.push(...first(observations), ...first(ofType(bundle, 'Observation').map(rangeText)));
       break;
     case 'ImmunizationRecord':
       texts.push(...first(ofType(bundle, 'Immunization').map((i) => conceptText(i.vaccineCode))));

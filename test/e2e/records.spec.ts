@@ -41,6 +41,10 @@ test('confirms a patient by OTP, asks for five years of records, follows them in
   const kyc = app.getByTestId('records-kyc');
   await expect(kyc).toContainText('Confirm Asha Devi Verma');
   await expect(app.getByTestId('kyc-otp-clock')).toContainText(/Valid for \d+:\d\d/);
+  // In Hindi the countdown reads as time left, not as a clock time (issue 23: "9:28 तक मान्य" read as "until 9:28").
+  await app.getByRole('button', { name: /हिन्दी/ }).click();
+  await expect(app.getByTestId('kyc-otp-clock')).toContainText(/\d+ मिनट \d+ सेकंड और मान्य/);
+  await app.getByRole('button', { name: /English/ }).click();
   await expect(app.getByTestId('kyc-tries-left')).toHaveText('5 tries left');
   // A wrong OTP costs a try and says so in plain words.
   await app.getByLabel('OTP (6 digits)').fill('654321');

@@ -1,4 +1,4 @@
-import { conditionResource, documentReferenceResource, observationResource, profiled, quantity } from '../common-resources';
+import { conditionResource, documentReferenceResource, observationResource, profiled, quantity, rangeAndFlag } from '../common-resources';
 import type { RecordContext, RecordParts } from '../fhir-types';
 import { codeable, section } from '../fhir-types';
 import { ICD10, LOINC, SECTION_CODES, snomed } from '../ig-catalog';
@@ -12,7 +12,8 @@ export function opConsultation(context: RecordContext): RecordParts {
     context,
     'Observation',
     { system: LOINC, code: '8480-6', display: 'Systolic blood pressure' },
-    quantity(152, 'mm[Hg]'),
+    // Above the 90–139 mmHg an adult's systolic pressure is read against: flagged high, as the clinic's record would be.
+    { ...quantity(152, 'mm[Hg]'), ...rangeAndFlag(90, 139, 'mm[Hg]', { code: 'H', display: 'High' }) },
   );
   const allergy = profiled('AllergyIntolerance', 'AllergyIntolerance', {
     clinicalStatus: {
