@@ -529,7 +529,8 @@ class Link implements RelayLink {
       case 'path-check':
         return this.pathCheck(session, frame.nonce);
       case 'error':
-        // The relay's own words for why it is about to close (relay/desk-sessions.ts): kept over the close's code.
+        // The relay's own words (relay/desk-sessions.ts): why it is about to close, kept over the close's code, or why it
+        // refused some claimed keys (not ids, or past the desk's limits) while staying open, for the IT person to see.
         session.ownProblem = true;
         return this.setProblem('relay-error', frame.message.slice(0, 300));
     }
