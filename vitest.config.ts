@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/sandbox/**/*.test.ts', 'test/keychain/**/*.test.ts', 'test/relay/**/*.test.ts', 'test/install/**/*.test.ts'],
     environment: 'node',
+    // The page's word tables load with their screens; the renderer's pure functions are tested with all of them.
+    setupFiles: ['test/support/all-strings.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',

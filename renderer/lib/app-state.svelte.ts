@@ -2,7 +2,7 @@
 import { findApi, type AbhaDeskApi, type AppError, type AppInfo, type FieldIssue, type Settings } from './api';
 import { errorText, fieldText } from './error-text';
 import { devanagariLoaded } from './fonts';
-import { fill, translate, type Language, type StringKey } from './i18n';
+import { fill, loadHindi, translate, type Language, type StringKey } from './i18n';
 
 export const app = $state({
   info: undefined as AppInfo | undefined,
@@ -11,8 +11,21 @@ export const app = $state({
   failure: undefined as string | undefined,
 });
 
+/** Whether the Hindi words (their own chunk, i18n-hi.ts) have arrived. */
+const words = $state({ hindi: false });
+
+/** The desk's language once its words are here: Hindi that is still loading reads as English for those moments. */
 export function language(): Language {
-  return app.settings?.language ?? 'en';
+  const chosen = app.settings?.language ?? 'en';
+  if (chosen === 'en' || words.hindi) return chosen;
+  void useHindi();
+  return 'en';
+}
+
+/** Loads the Hindi words, before a desk shows or switches to Hindi (start-up, the language switch). */
+export async function useHindi(): Promise<void> {
+  await loadHindi();
+  words.hindi = true;
 }
 
 /** Reactive in templates: reads the current language from state. */
@@ -52,6 +65,7 @@ export async function loadApp(): Promise<void> {
   });
   // The screens wait for the Devanagari font too (see fonts.ts); until then only the English "Starting…" shows.
   const [info, settings] = await Promise.all([found.app.info(), found.settings.get(), devanagariLoaded()]);
+  if (settings.ok && settings.value.language === 'hi') await useHindi();
   if (!info.ok || !settings.ok) {
     const error = !info.ok ? info.error : !settings.ok ? settings.error : undefined;
     app.failure = `${translate('en', 'app.noBridge')} ${error ? errorText(error, 'en') : ''}`.trim();
