@@ -1,6 +1,6 @@
 // The Records screens with a large patient, in Debian Chromium against web mode: 10,000 FHIR resources in 200 stored
 // records for meena.iyer@sbx. Targets (docs/performance.md): the record list opens in < 500 ms, any one record opens
-// in < 100 ms. (The renderer's first-load JS, ≤ 60 KB gzip with the Records screen loaded on demand, is weighed by
+// in < 100 ms. (The renderer's first-load JS, ≤ 45 KB gzip with every screen but Today loaded on demand, is weighed by
 // bench/front-desk.ts.)
 //
 // Data: 200 IG document bundles made here with the sandbox's own record builders (sandbox/fhir/records/*.ts, put

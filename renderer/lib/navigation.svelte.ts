@@ -92,5 +92,3 @@ export function focusScreen(): void {
   navigation.focusPending = !heading;
 }
 
-/** The same as focusScreen, under the name the lazily loaded screens use (LazyScreen.svelte). */
-export const focusHeading = focusScreen;

@@ -15,7 +15,7 @@ import type { RelayStore } from '../../relay/store/relay-store';
 import { IMMEDIATE_HIU_SETTINGS, type HiuSettings } from '../../sandbox/gateway/hiu/hiu-settings';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
-import { startTestRelay, type TestRelay } from '../support/relay-harness';
+import { certsUrlOf, startTestRelay, type TestRelay } from '../support/relay-harness';
 
 const HIU_ID = 'CLINIC-HIU-01';
 /** The patient decides only when told to, and every callback waits this long (real time) before it is sent. */
@@ -41,10 +41,6 @@ afterEach(async () => {
   app = relay = store = sandbox = undefined;
 });
 
-/** Where the simulator publishes the keys its callback tokens are signed with (gateway-v05.md §3.2, abdm-v3.md §1). */
-function certsUrlOf(running: RunningSandbox, api: AbdmApi): string {
-  return api === 'v3' ? `${running.hiecmBaseUrl}/gateway/v3/certs` : `${running.gatewayBaseUrl}/v0.5/certs`;
-}
 
 /** The desk's clock: the wall clock plus what the test moved it on by. */
 function deskClock() {

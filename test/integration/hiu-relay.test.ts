@@ -15,7 +15,7 @@ import { IMMEDIATE_HIU_SETTINGS } from '../../sandbox/gateway/hiu/hiu-settings';
 import { filesUnder } from '../support/data-folder';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
 import { startPostgres, withClient, type PostgresServer } from '../support/postgres-server';
-import { startTestRelay, type TestRelay } from '../support/relay-harness';
+import { certsUrlOf, startTestRelay, type TestRelay } from '../support/relay-harness';
 
 // Every Fidelius key pair made in this process: the desk's per-transfer keys and the simulated HIPs'.
 const keyPairs = vi.hoisted(() => [] as { privateKey: string }[]);
@@ -54,10 +54,6 @@ afterEach(async () => {
   app = relay = store = sandbox = undefined;
 });
 
-/** Where the simulator publishes the keys its callback tokens are signed with (gateway-v05.md §3.2, abdm-v3.md §1). */
-export function certsUrlOf(running: RunningSandbox, api: AbdmApi): string {
-  return api === 'v3' ? `${running.hiecmBaseUrl}/gateway/v3/certs` : `${running.gatewayBaseUrl}/v0.5/certs`;
-}
 
 const STORAGES = [
   ['SQLite', async () => {

@@ -21,7 +21,7 @@ import { startSandbox, type RunningSandbox } from '../../sandbox/index';
 import { IMMEDIATE_HIU_SETTINGS } from '../../sandbox/gateway/hiu/hiu-settings';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
 import { healthOf, MONITORING, startRelayProcess as startRelayProcess_, waitUntil, relayTestWorld } from '../support/relay-process';
-import { freePort } from '../support/relay-harness';
+import { certsUrlOf, freePort } from '../support/relay-harness';
 import { bearer, gatewayToken, onFindBody, post, pushBody } from '../unit/bridge/bridge-support';
 
 const HIU = 'CLINIC-HIU-01';
@@ -269,10 +269,6 @@ describe('two relay processes on one PostgreSQL database, behind a round-robin l
   });
 });
 
-/** Where the simulator publishes the keys its callback tokens are signed with (gateway-v05.md §3.2, abdm-v3.md §1). */
-function certsUrlOf(sandbox: RunningSandbox, api: AbdmApi): string {
-  return api === 'v3' ? `${sandbox.hiecmBaseUrl}/gateway/v3/certs` : `${sandbox.gatewayBaseUrl}/v0.5/certs`;
-}
 
 const recordLines = async (app: HiuApp, patientId: string) =>
   (await app.call('records.list', { patientId })).map((r) => `${r.hipId} ${r.careContext} ${r.hiType} ${r.status}`).sort();

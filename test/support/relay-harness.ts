@@ -9,6 +9,8 @@ import { issueDesk } from '../../relay/desk-credentials';
 import { silentLog } from '../../relay/relay-log';
 import { startRelay, type RunningRelay } from '../../relay/relay-server';
 import type { RelayStore } from '../../relay/store/relay-store';
+import type { AbdmApi } from '../../electron/store/settings-schema';
+import type { RunningSandbox } from '../../sandbox/index';
 
 export interface TestRelay {
   relay: RunningRelay;
@@ -132,4 +134,9 @@ export function connectProtocolDesk(relayUrl: string, credential: string): Promi
     // The hello is the first frame: resolved once it is in, so tests start from a known state.
     desk.waitFor((f) => f.t === 'hello').then(() => resolve(desk), reject);
   });
+}
+
+/** Where the simulator publishes the keys its callback tokens are signed with (gateway-v05.md §3.2, abdm-v3.md §1). */
+export function certsUrlOf(sandbox: RunningSandbox, api: AbdmApi): string {
+  return api === 'v3' ? `${sandbox.hiecmBaseUrl}/gateway/v3/certs` : `${sandbox.gatewayBaseUrl}/v0.5/certs`;
 }
