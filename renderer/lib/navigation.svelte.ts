@@ -10,6 +10,8 @@ export const navigation = $state({
   current: 'today' as ScreenId,
   /** A shortcut pressed while the app was still starting: the screen takes focus once it is drawn. */
   focusPending: false,
+  /** The id of a field the opener asked the caret to go to (Records → Settings' doctor), taken once it is drawn. */
+  focusField: null as string | null,
 });
 
 interface HistoryEntry {
@@ -40,14 +42,19 @@ export function startNavigation(): void {
   window.addEventListener('popstate', (event) => void onPopState(event));
 }
 
-/** Opens a screen as a new history entry, once the open screen agrees to be left (leave-guard.ts). */
-export async function openScreen(id: ScreenId): Promise<void> {
+/**
+ * Opens a screen as a new history entry, once the open screen agrees to be left (leave-guard.ts); with `field`, the
+ * caret goes to that field (by id) rather than the screen's first, once the screen is drawn (a lazily loaded screen
+ * is drawn a moment later: LazyScreen.svelte).
+ */
+export async function openScreen(id: ScreenId, field: string | null = null): Promise<void> {
   if (id !== navigation.current) {
     if (!(await canLeaveScreen())) return;
     index += 1;
     history.pushState({ screen: id, index } satisfies HistoryEntry, '');
     navigation.current = id;
   }
+  navigation.focusField = field;
   await tick();
   focusScreen();
 }
@@ -85,10 +92,18 @@ const FIELD = 'input:not([type=hidden]):not([disabled]), select:not([disabled]),
  * (Patient) the heading. Screen readers hear the screen's name either way (App.svelte's live region).
  */
 export function focusScreen(): void {
+  const asked = navigation.focusField === null ? null : document.getElementById(navigation.focusField);
+  if (asked) {
+    asked.focus();
+    asked.scrollIntoView({ block: 'center' });
+    navigation.focusField = null;
+    navigation.focusPending = false;
+    return;
+  }
   const heading = document.getElementById('screen-heading');
   const active = document.activeElement;
   const inField = active instanceof HTMLElement && active.closest('main') !== null && active.matches(FIELD);
   if (!inField) heading?.focus();
-  navigation.focusPending = !heading;
+  navigation.focusPending = !heading || navigation.focusField !== null;
 }
 
