@@ -9,12 +9,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { GATEWAY_V05 } from '../electron/abdm/gateway-v05';
+import { GATEWAY_V05 } from '../electron/abdm/gateway/v05/generation';
 import { startCallbackBridge } from '../electron/bridge/callback-bridge';
-import { CallbackInboxStore } from '../electron/store/callback-inbox';
-import { DataPushPageStore } from '../electron/store/data-push-pages';
+import { CallbackInboxStore } from '../electron/store/gateway/callback-inbox';
+import { DataPushPageStore } from '../electron/store/hiu/data-push-pages';
 import { openDatabase } from '../electron/store/db';
-import { memorySecretDriver, openVault } from '../electron/store/vault';
+import { memorySecretDriver, openVault } from '../electron/store/secrets/vault';
 import { burst as gatewayBurst, jwksServer, latenciesMs, type BurstResult } from './gateway-load';
 import { line, lineAtLeast, percentile } from './report';
 

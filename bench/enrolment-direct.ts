@@ -1,6 +1,6 @@
 // The baseline of bench/front-desk.ts's enrolment overhead: the ABDM calls the app makes for one enrolment, made by
 // hand with fetch, nothing else. Written here on purpose, not imported from electron/abdm, so the baseline shares no
-// code with what it measures. Each side must make exactly the calls electron/services/enrolment-v1.ts and
+// code with what it measures. Each side must make exactly the calls electron/services/enrolment/enrolment-v1.ts and
 // enrolment-v3.ts make for the path the bench drives (a mobile other than the Aadhaar-linked one).
 import { constants, createPublicKey, publicEncrypt, randomUUID, type KeyObject } from 'node:crypto';
 import type { RunningSandbox } from '../sandbox/index';

@@ -5,7 +5,7 @@
 // Method: the app core runs as an HIU against the embedded simulator, which pads every bundle to about 8 MB. For each
 // round a consent for asha.verma@sbx (4 records at 3 HIPs) is requested and granted; page processing is held back
 // until the simulator has pushed every page (stored by the bridge before its 202: at this size each page is a sealed
-// file named by its data_push_pages row, electron/store/sealed-files.ts), so the simulator's own encryption never
+// file named by its data_push_pages row, electron/store/hiu/sealed-files.ts), so the simulator's own encryption never
 // shares the CPU with the timed part. Then HealthInformationService.processPages() is timed alone: everything from the
 // stored page to the stored record (its sealed bundle written to a file and fsynced, then its row committed in the
 // encrypted database).
@@ -20,8 +20,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startAppCore } from '../electron/app-core';
 import type { ChannelName, InputOf, OutputOf } from '../electron/ipc/contract';
-import { openConfSettings } from '../electron/store/settings';
-import { memorySecretDriver } from '../electron/store/vault';
+import { openConfSettings } from '../electron/store/settings/settings';
+import { memorySecretDriver } from '../electron/store/secrets/vault';
 import { endpointsOf } from '../electron/training/simulator';
 import { hiuWorldOf } from '../sandbox/gateway/hiu/index';
 import { IMMEDIATE_HIU_SETTINGS } from '../sandbox/gateway/hiu/hiu-settings';

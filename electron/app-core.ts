@@ -11,29 +11,29 @@ import type { AppInfo } from './ipc/contract';
 import { Parts, type Part } from './core/parts';
 import { startupNotices } from './core/startup-notices';
 import { openAdminPin } from './services/admin-pin';
-import type { SettingsStore } from './store/settings';
-import type { Settings } from './store/settings-schema';
-import { openVault, type SecretDriver } from './store/vault';
-import { secretsFileIn, type SecretsEncryption } from './store/secrets-file-driver';
+import type { SettingsStore } from './store/settings/settings';
+import type { Settings } from './store/settings/settings-schema';
+import { openVault, type SecretDriver } from './store/secrets/vault';
+import { secretsFileIn, type SecretsEncryption } from './store/secrets/secrets-file-driver';
 import { DATABASE_FILE_NAME, openDatabase } from './store/db';
-import { AuditLogStore } from './store/audit-log';
-import { HeldCardStore } from './store/held-cards';
-import { DayPatientStore } from './store/day-patients';
-import { DayPatients } from './services/day-patients';
-import { TodayService } from './services/today';
+import { AuditLogStore } from './store/desk/audit-log';
+import { HeldCardStore } from './store/desk/held-cards';
+import { DayPatientStore } from './store/desk/day-patients';
+import { DayPatients } from './services/day/day-patients';
+import { TodayService } from './services/day/today';
 import { AbdmConnection, type TrainingEndpoints } from './services/abdm-connection';
-import { VerifyService } from './services/verify';
-import { AuditLog } from './services/audit';
-import { CardService } from './services/cards';
-import { PatientService } from './services/patients';
-import type { DesktopPort } from './services/desktop-port';
-import { EnrolmentService } from './services/enrolment';
-import { folderDesktop } from './services/folder-desktop';
+import { VerifyService } from './services/verify/verify';
+import { AuditLog } from './services/day/audit';
+import { CardService } from './services/cards/cards';
+import { PatientService } from './services/abha/patients';
+import type { DesktopPort } from './services/desktop/desktop-port';
+import { EnrolmentService } from './services/enrolment/enrolment';
+import { folderDesktop } from './services/desktop/folder-desktop';
 import type { TrainingSimulator } from './training/simulator';
-import { UserTokens } from './services/user-tokens';
+import { UserTokens } from './services/abha/user-tokens';
 import { HiuEngine } from './services/hiu/hiu-engine';
-import { RELAY_CREDENTIAL_ACCOUNT } from './services/hiu/bridge-part';
-import { RecordCipher } from './store/record-cipher';
+import { RELAY_CREDENTIAL_ACCOUNT } from './gateway/bridge-part';
+import { RecordCipher } from './store/hiu/record-cipher';
 import { APP_NAME, APP_VERSION } from './version';
 
 export interface AppCoreOptions {
@@ -41,7 +41,7 @@ export interface AppCoreOptions {
   settings: SettingsStore;
   secretDriver: SecretDriver | null;
   /**
-   * Where the secrets go when the keychain cannot be used (store/vault.ts): 'file' (the default), the secrets file in
+   * Where the secrets go when the keychain cannot be used (store/secrets/vault.ts): 'file' (the default), the secrets file in
    * the data folder, so a restart keeps the data; 'memory', nothing past this run, for throwaway runs and tests.
    */
   secretsFallback?: 'file' | 'memory';

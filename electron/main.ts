@@ -9,7 +9,7 @@ import { logIpcError } from './ipc/log-error';
 import { openElectronSettings } from './platform/settings-backend';
 import { buildAppMenu } from './platform/menu';
 import { electronDesktop } from './platform/desktop';
-import { keytarDriver } from './store/keytar-driver';
+import { keytarDriver } from './store/secrets/keytar-driver';
 import { safeStorageEncryption } from './platform/safe-storage';
 import { trainingSimulator } from './training/simulator';
 

@@ -3,7 +3,7 @@
 // store-then-202, duplicates as no-ops); each is kept in the relay's store with the desks it belongs to, and the
 // desks take them over their WebSockets (desk-sessions.ts). The relay holds no private key and decrypts nothing.
 import Fastify, { type FastifyInstance } from 'fastify';
-import { gatewayGenerationFor } from '../electron/abdm/gateway-generations';
+import { gatewayGenerationFor } from '../electron/abdm/gateway/generation-choice';
 import { connectionLimits, serverOptions } from '../electron/bridge/connection-limits';
 import { CounterBoard } from '../electron/bridge/bridge-counters';
 import { registerBridgeRoutes } from '../electron/bridge/callback-bridge';

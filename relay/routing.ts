@@ -1,9 +1,9 @@
 // Which desk a callback belongs to. A desk claims the ids of its own requests before it sends them
-// (electron/services/hiu/gateway-outbox.ts, beforeSend); the answers then hand out further ids (a consent request's
+// (electron/gateway/outbox.ts, beforeSend); the answers then hand out further ids (a consent request's
 // gateway id, a transfer's transaction id, …), which become the answering desk's here, so that the notifications
 // naming them later reach the same desk. Fields are read from the v0.5-shaped payload (reference/spec/gateway-v05.md
 // §2; a v3 body is mapped to it by its generation's callbackPayload).
-import type { CallbackKind, GatewayGeneration } from '../electron/abdm/gateway-generation';
+import type { CallbackKind, GatewayGeneration } from '../electron/abdm/gateway/generation';
 import type { ReceivedCallback } from '../electron/bridge/ports';
 import { keyOf, type ExpectationKind } from '../electron/bridge/relay-protocol';
 

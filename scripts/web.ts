@@ -14,7 +14,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startWebServer } from '../web-mode/server';
 import { logIpcError } from '../electron/ipc/log-error';
-import { keytarDriver } from '../electron/store/keytar-driver';
+import { keytarDriver } from '../electron/store/secrets/keytar-driver';
 
 function usage(problem: string): never {
   console.error(`${problem}\nUsage: npm run web -- [--port 5174] [--bridge-port <port>] [--data-dir <folder>] [--keychain system|file|memory]`);

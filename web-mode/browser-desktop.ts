@@ -5,8 +5,8 @@
 // download was handed to the browser, a print dialog was opened; a browser never says whether paper came out.
 import path from 'node:path';
 import { AppFailure } from '../electron/shared/errors';
-import type { DesktopPort, SaveFormat } from '../electron/services/desktop-port';
-import { safeFileName } from '../electron/services/file-names';
+import type { DesktopPort, SaveFormat } from '../electron/services/desktop/desktop-port';
+import { safeFileName } from '../electron/services/desktop/file-names';
 import type { Handovers } from './handovers';
 import type { Handover } from './protocol';
 

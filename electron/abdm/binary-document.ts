@@ -2,7 +2,7 @@
 // artefacts, healthid-v1.md §3.10–3.13). The bytes are checked to be the promised kind of file, so a
 // JSON error page or an empty body is never saved or printed as an ABHA card.
 import { AbdmBadResponseError } from './errors';
-import type { BinaryDocument } from './healthid-types';
+import type { BinaryDocument } from './healthid-v1/types';
 import type { AbdmResponse } from './http';
 
 /** `image/jpeg` only for ABHA v3's card, whose image format is not published (docs/abdm-client.md). */

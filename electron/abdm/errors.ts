@@ -2,7 +2,7 @@
 // None of them ever carries a request body: bodies hold Aadhaar numbers and OTPs.
 import type { FieldIssueCode } from '../shared/errors';
 
-/** `abha` is ABHA v3 (`/abha/api/v3`, electron/abdm/abha-v3.ts). */
+/** `abha` is ABHA v3 (`/abha/api/v3`, electron/abdm/abha-v3/client.ts). */
 export type AbdmService = 'healthid' | 'gateway' | 'abha';
 
 export interface AbdmErrorInit {

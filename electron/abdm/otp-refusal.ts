@@ -3,7 +3,7 @@
 // wrong mobile OTP, HIS-1039 "exceeded the maximum number of failed attempts … try again in 12 hours", HIS-1041
 // "max OTP attempts", HIS-1056 expired). ABHA v3 answers all three with ABDM-1204 (abdm-v3.md §2 "Errors"), so
 // there the words tell them apart. Neither spec gives an attempts-left field: a count or a wait is read from the
-// words when they hold one, and otherwise left to the flow (electron/services/otp-attempts.ts) to count.
+// words when they hold one, and otherwise left to the flow (electron/services/abha/otp-attempts.ts) to count.
 import type { AbdmError } from './errors';
 
 export type OtpRefusal =

@@ -5,7 +5,7 @@
 // Plain Node and Fastify, no Electron: the same module runs embedded in the app or as a relay.
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { GatewayGeneration } from '../abdm/gateway-generation';
+import type { GatewayGeneration } from '../abdm/gateway/generation';
 import { isUuid } from '../abdm/request-id';
 import { describeIssues } from './body-issues';
 import { CounterBoard } from './bridge-counters';

@@ -1,7 +1,7 @@
 // What the callback bridge needs from storage, as interfaces: the app implements them on its SQLite database
 // (electron/store/), the relay on its own store. The bridge stores before it acknowledges, so each method
 // resolves only once the data is durable.
-import type { CallbackKind } from '../abdm/gateway-generation';
+import type { CallbackKind } from '../abdm/gateway/generation';
 import type { RelayedPage } from './relay-protocol';
 
 /** A verified, schema-valid callback as it arrived. */

@@ -1,6 +1,6 @@
 // The data-push URL's secret. HIPs push health data with no token (reference/spec/gateway-v05.md §2.15), so the URL
 // itself is the credential: `<bridge public URL>/data-push/<secret>`, one secret per health-information request,
-// 256 random bits. Storage keeps only its SHA-256 (electron/store/data-push-pages.ts).
+// 256 random bits. Storage keeps only its SHA-256 (electron/store/hiu/data-push-pages.ts).
 import { createHash, randomBytes } from 'node:crypto';
 
 export const DATA_PUSH_PREFIX = '/data-push/';

@@ -5,7 +5,7 @@
 // same ports the callback bridge uses and acknowledges it only once it is durable (the relay deletes what is
 // acknowledged), and reconnects with backoff when the line drops. Plain Node and `ws`: no Electron, no services.
 import WebSocket, { type RawData } from 'ws';
-import { CALLBACK_KINDS, type CallbackKind } from '../abdm/gateway-generation';
+import { CALLBACK_KINDS, type CallbackKind } from '../abdm/gateway/generation';
 import { serviceUrlProblem } from '../shared/service-url';
 import type { CallbackInbox, ReceivedCallback, RelayedPageInbox } from './ports';
 import { expectationKey, maxFrameBytes, RELAY_CLOSE, RELAY_SOCKET_PATH, relayToDesk, type DeskToRelay, type PublicRsaJwk, type RelayedPage, type RelayToDesk } from './relay-protocol';
@@ -123,7 +123,7 @@ export interface RelayLinkOptions {
   credential: () => Promise<string | null>;
   inbox: CallbackInbox;
   pages: RelayedPageInbox;
-  /** The keys this desk still expects (electron/store/relay-expectations.ts), claimed after every hello. */
+  /** The keys this desk still expects (electron/store/gateway/relay-expectations.ts), claimed after every hello. */
   openExpectations: () => readonly string[] | Promise<readonly string[]>;
   listener?: RelayLinkListener;
   /** Settings bridge.dataPushLimitMb in bytes: the largest frame taken is maxFrameBytes() of it. */

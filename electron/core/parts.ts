@@ -2,7 +2,7 @@
 // The core starts them in order and closes them in reverse; after a settings update it restarts each part whose
 // settings key changed (the way AbdmConnection rebuilds its clients when the environment or client id changes).
 // A part that fails is logged and left stopped; the others carry on.
-import type { Settings } from '../store/settings-schema';
+import type { Settings } from '../store/settings/settings-schema';
 
 export interface Part {
   /** Names the part in the log. */

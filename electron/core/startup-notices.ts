@@ -2,8 +2,8 @@
 // settings file that had to be repaired, and where the secrets are kept when the system keychain could not be used
 // (and why not). The operator reads the same in plain words under Settings → Data protection.
 import type { AppDatabase } from '../store/db';
-import type { SettingsStore } from '../store/settings';
-import type { Vault } from '../store/vault';
+import type { SettingsStore } from '../store/settings/settings';
+import type { Vault } from '../store/secrets/vault';
 
 export function startupNotices(parts: { settings: SettingsStore; vault: Vault; database: AppDatabase }): string[] {
   const notices: string[] = [];

@@ -1,31 +1,31 @@
 // Every IPC channel and pushed event, shared by main, preload and renderer.
 // The renderer imports this file for types only; main validates inputs with the schemas.
 import { z } from 'zod';
-import { settingsPatchSchema, type Settings } from '../store/settings-schema';
+import { settingsPatchSchema, type Settings } from '../store/settings/settings-schema';
 import { deskCredential } from '../bridge/relay-protocol';
 import type { Result } from '../shared/errors';
 import { HI_TYPES, PURPOSE_CODES } from '../shared/hiu-terms';
 import { aadhaar, abhaNumber, verifyIdentifier, consentGiven, email, flowId, isoTime, mobile, newAbhaAddress, otp, plainText } from '../validation/fields';
-import type { AuditEntry } from '../services/audit';
-import type { CardImage, HeldCardInfo, PrintPreview } from '../services/cards';
-import type { PrintOutcome, SaveOutcome } from '../services/desktop-port';
-import type { EnrolmentNow, EnrolmentResult, EnrolNext, OtpSent } from '../services/enrolment';
-import type { VerificationNow, VerifyOutcome } from '../services/verify';
-import type { PatientView } from '../services/patient-view';
-import type { KeptPatient } from '../services/day-patients';
-import type { TodayEntry } from '../services/today';
+import type { AuditEntry } from '../services/day/audit';
+import type { CardImage, HeldCardInfo, PrintPreview } from '../services/cards/cards';
+import type { PrintOutcome, SaveOutcome } from '../services/desktop/desktop-port';
+import type { EnrolmentNow, EnrolmentResult, EnrolNext, OtpSent } from '../services/enrolment/enrolment';
+import type { VerificationNow, VerifyOutcome } from '../services/verify/verify';
+import type { PatientView } from '../services/abha/patient-view';
+import type { KeptPatient } from '../services/day/day-patients';
+import type { TodayEntry } from '../services/day/today';
 import type { FoundPatient } from '../services/hiu/patient-identification';
 import type { KycPatient, KycStarted } from '../services/hiu/kyc-auth';
 import type { ConsentView } from '../services/hiu/consents';
 import type { StoredRecord, TransferView } from '../services/hiu/health-information';
 import type { SubscriptionView } from '../services/hiu/subscriptions';
-import type { BridgeStatus } from '../services/hiu/bridge-part';
+import type { BridgeStatus } from '../gateway/bridge-part';
 import type { PathCheckOutcome } from '../bridge/path-check';
-import type { RecordMeta } from '../store/health-records';
+import type { RecordMeta } from '../store/hiu/health-records';
 import type { RecordView } from '../fhir/index';
 import type { RecordAttachment } from '../services/hiu/record-viewer';
-import type { TimelineEntry } from '../store/timeline';
-import type { VaultProtection } from '../store/vault';
+import type { TimelineEntry } from '../store/gateway/timeline';
+import type { VaultProtection } from '../store/secrets/vault';
 import type { ConnectionAccess } from '../services/admin-pin';
 import { isAdminPin } from '../shared/admin-pin-rule';
 
@@ -46,7 +46,7 @@ export interface AppInfo {
   dataFolder: string;
   /**
    * How the secrets (the database key first) are kept on this machine, best first: the system keychain, a file
-   * encrypted by the operating system, a file only this user can read, or memory (a throwaway run). store/vault.ts
+   * encrypted by the operating system, a file only this user can read, or memory (a throwaway run). store/secrets/vault.ts
    */
   dataProtection: { level: VaultProtection; secretsFile: string | null };
   transport: 'electron' | 'web';

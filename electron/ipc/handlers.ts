@@ -2,20 +2,20 @@
 import type { Handlers } from './dispatch';
 import type { EventBus } from './events';
 import type { AppInfo } from './contract';
-import type { SettingsStore } from '../store/settings';
-import type { Vault } from '../store/vault';
-import type { AuditLog } from '../services/audit';
-import type { VerifyService } from '../services/verify';
-import type { CardService } from '../services/cards';
-import type { PatientService } from '../services/patients';
-import type { EnrolmentService } from '../services/enrolment';
+import type { SettingsStore } from '../store/settings/settings';
+import type { Vault } from '../store/secrets/vault';
+import type { AuditLog } from '../services/day/audit';
+import type { VerifyService } from '../services/verify/verify';
+import type { CardService } from '../services/cards/cards';
+import type { PatientService } from '../services/abha/patients';
+import type { EnrolmentService } from '../services/enrolment/enrolment';
 import type { HiuEngine } from '../services/hiu/hiu-engine';
-import type { DayPatients } from '../services/day-patients';
-import type { TodayService } from '../services/today';
+import type { DayPatients } from '../services/day/day-patients';
+import type { TodayService } from '../services/day/today';
 import type { AdminPin } from '../services/admin-pin';
 import { connectionChanges } from '../shared/connection-settings';
 import { CLIENT_SECRET_ACCOUNT } from '../services/abdm-connection';
-import { RELAY_CREDENTIAL_ACCOUNT } from '../services/hiu/bridge-part';
+import { RELAY_CREDENTIAL_ACCOUNT } from '../gateway/bridge-part';
 import { AppFailure } from '../shared/errors';
 
 export interface HandlerContext {

@@ -1,10 +1,10 @@
 // Every answer that shows the operator a patient's profile from ABDM (enrolment finished, new or existing; a
-// verification; a profile read again) is also kept as one of the day's patients (services/day-patients.ts), so Today
+// verification; a profile read again) is also kept as one of the day's patients (services/day/day-patients.ts), so Today
 // can name and reopen them. It is done here, around the handlers, so the flows need not know about Today; keeping
 // it never fails the operator's call: a failure is logged and the answer goes back as it was.
 import type { ChannelName, OutputOf } from './contract';
 import type { Handlers } from './dispatch';
-import type { PatientView } from '../services/patient-view';
+import type { PatientView } from '../services/abha/patient-view';
 
 type ShownBy<C extends ChannelName> = (output: OutputOf<C>) => PatientView | undefined;
 

@@ -1,8 +1,8 @@
-// The Electron side of the desktop port: binds the seam of services/dialog-desktop.ts (where the logic and its unit
+// The Electron side of the desktop port: binds the seam of services/desktop/dialog-desktop.ts (where the logic and its unit
 // tests are) to Electron's save dialog and a hidden, sandboxed window that prints.
 import { BrowserWindow, dialog } from 'electron';
-import { dialogDesktop, type DesktopSeam, type PrintWindow } from '../services/dialog-desktop';
-import type { DesktopPort } from '../services/desktop-port';
+import { dialogDesktop, type DesktopSeam, type PrintWindow } from '../services/desktop/dialog-desktop';
+import type { DesktopPort } from '../services/desktop/desktop-port';
 
 export function electronDesktop(parent: () => BrowserWindow | null): DesktopPort {
   const seam: DesktopSeam = {

@@ -1,8 +1,8 @@
-// Electron's safeStorage as the vault's encryption for its secrets file (store/secrets-file-driver.ts), where the
+// Electron's safeStorage as the vault's encryption for its secrets file (store/secrets/secrets-file-driver.ts), where the
 // system keychain cannot be used through keytar but the operating system can still encrypt for this user: DPAPI on
 // Windows, the Keychain on macOS, libsecret or KWallet on Linux. Usable only once the app is ready.
 import { safeStorage } from 'electron';
-import type { SecretsEncryption } from '../store/secrets-file-driver';
+import type { SecretsEncryption } from '../store/secrets/secrets-file-driver';
 import { withTimeout } from '../shared/with-timeout';
 
 // On Linux, 'basic_text' encrypts with a key written into Chromium itself (no protection at all) and 'unknown' means

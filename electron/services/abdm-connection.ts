@@ -1,14 +1,14 @@
 // Which ABDM the app talks to, decided by the settings: the embedded training sandbox, ABDM's sandbox or
 // production, on the current API (ABHA v3 + HIE-CM v3) or the legacy one (Health ID v1 + gateway v0.5).
 // Clients are rebuilt when the environment, the API, a base URL or the client id changes.
-import { createAbhaV3Client } from '../abdm/abha-v3';
+import { createAbhaV3Client } from '../abdm/abha-v3/client';
 import { GatewaySession } from '../abdm/session';
-import { createHealthIdClient } from '../abdm/healthid';
-import type { AbhaClients } from './abha-clients';
+import { createHealthIdClient } from '../abdm/healthid-v1/client';
+import type { AbhaClients } from './abha/abha-clients';
 import { AppFailure } from '../shared/errors';
 import { serviceUrlProblem } from '../shared/service-url';
-import type { Settings } from '../store/settings-schema';
-import type { Vault } from '../store/vault';
+import type { Settings } from '../store/settings/settings-schema';
+import type { Vault } from '../store/secrets/vault';
 
 export const CLIENT_SECRET_ACCOUNT = 'client-secret';
 

@@ -4,10 +4,10 @@
 // the screen locks again as it closes). The first change asks for a PIN to be set; five wrong PINs in a row mean a
 // fifteen-minute wait, kept in admin-pin.json so a restart does not end it. Why these choices: docs/decisions.md.
 import { AppFailure } from '../shared/errors';
-import { AdminPinFile, type AdminPinState } from '../store/admin-pin-file';
-import type { Vault } from '../store/vault';
+import { AdminPinFile, type AdminPinState } from '../store/settings/admin-pin-file';
+import type { Vault } from '../store/secrets/vault';
 import { CLIENT_SECRET_ACCOUNT } from './abdm-connection';
-import { RELAY_CREDENTIAL_ACCOUNT } from './hiu/bridge-part';
+import { RELAY_CREDENTIAL_ACCOUNT } from '../gateway/bridge-part';
 import { hashPin, pinMatches } from './pin-hash';
 
 export const PIN_UNLOCK_MINUTES = 10;

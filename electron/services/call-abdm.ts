@@ -1,11 +1,11 @@
 // Every ABDM call from a service goes through here, so every ABDM failure reaches the screen the same way: as an
 // error code that says what the operator does next, with ABDM's own code kept beside it for support.
 import { AbdmBadResponseError, AbdmError, AbdmInputError, AbdmUnreachableError, UserTokenExpiredError, type InputField } from '../abdm/errors';
-import { OperationNotOnThisApi } from '../abdm/gateway-generation';
+import { OperationNotOnThisApi } from '../abdm/gateway/generation';
 import { AppFailure } from '../shared/errors';
-import type { AbhaClients } from './abha-clients';
-import type { AuditLog } from './audit';
-import type { UserTokens } from './user-tokens';
+import type { AbhaClients } from './abha/abha-clients';
+import type { AuditLog } from './day/audit';
+import type { UserTokens } from './abha/user-tokens';
 
 /** What a front-desk flow needs: the ABHA client of the current API, tokens, audit and clock. */
 export interface FlowDeps {

@@ -2,7 +2,7 @@
 // admin-pin.json costs an attacker about a tenth of a second and 32 MiB per guess instead of nothing. The parameters
 // are stored with each hash, so a later build can make new hashes slower and still check the old ones.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import type { StoredPinHash } from '../store/admin-pin-file';
+import type { StoredPinHash } from '../store/settings/admin-pin-file';
 
 /** N = 2^15, r = 8, p = 1: 32 MiB of memory a guess; a 16-byte random salt; a 32-byte key (docs/decisions.md). */
 export const PIN_HASH_PARAMETERS = { N: 2 ** 15, r: 8, p: 1, saltBytes: 16, keyBytes: 32 } as const;

@@ -41,7 +41,7 @@ export const ERROR_CODES = [
   'ABDM_TIMEOUT',
   'ABDM_UNREACHABLE',
   'ABDM_BAD_ANSWER',
-  /** The Aadhaar has no mobile linked, so no Aadhaar OTP can be sent (electron/services/enrolment-refusals.ts). */
+  /** The Aadhaar has no mobile linked, so no Aadhaar OTP can be sent (electron/services/enrolment/enrolment-refusals.ts). */
   'AADHAAR_NO_MOBILE',
   /** The ABHA address chosen at enrolment belongs to someone else; the enrolment waits for another one. */
   'ABHA_ADDRESS_TAKEN',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { applyKey, generateDatabaseKey, isNotADatabaseError, isWellFormedKey, keyOpensFile } from './db-cipher';
 import { migrate } from './migrations';
-import { vaultPlace, type Vault } from './vault';
+import { vaultPlace, type Vault } from './secrets/vault';
 
 export const DATABASE_FILE_NAME = 'abha-desk.db';
 export const DATABASE_KEY_ACCOUNT = 'database-key';

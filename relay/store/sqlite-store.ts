@@ -192,7 +192,7 @@ export class SqliteRelayStore implements RelayStore {
 
   /**
    * Runs `work` in the next commit. Writes that arrive together share one commit (group commit, as
-   * electron/store/callback-inbox.ts does): with synchronous=FULL each commit waits for the disk, so a burst of
+   * electron/store/gateway/callback-inbox.ts does): with synchronous=FULL each commit waits for the disk, so a burst of
    * callbacks costs one wait instead of one each. Each write is its own savepoint, so one that throws takes only
    * itself back; the promise resolves once the commit holding it is on disk.
    */

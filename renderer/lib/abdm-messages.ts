@@ -121,7 +121,7 @@ export const HIS_MESSAGES: Record<string, Bilingual> = {
 };
 
 /**
- * ABHA v3 (and HIE-CM v3) codes, as electron/abdm/abha-v3-errors.ts reads them from the body (`ABDM-1016: ` loses
+ * ABHA v3 (and HIE-CM v3) codes, as electron/abdm/abha-v3/errors.ts reads them from the body (`ABDM-1016: ` loses
  * its ": "). `AUTH_FAILED` is the client's own code for a 200 answer whose authResult is not success.
  */
 export const ABHA_V3_MESSAGES: Record<string, Bilingual> = {

@@ -2,8 +2,8 @@
 // so a missing translation is a type error rather than a blank label at the desk.
 // The Records screens' strings live in i18n-records.ts and the Settings screen's (refusals, admin PIN, leaving with
 // unsaved edits) in i18n-settings.ts; each joins this table when its screen loads. The Hindi words are in i18n-hi.ts.
-import type { RecordsStringKey } from './i18n-records';
-import type { SettingsStringKey } from './i18n-settings';
+import type { RecordsStringKey } from './records/i18n-records';
+import type { SettingsStringKey } from './settings/i18n-settings';
 
 const en = {
   'app.name': 'ABHA Desk',

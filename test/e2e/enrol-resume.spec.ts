@@ -3,7 +3,7 @@
 // (enrol.current); the page keeps no Aadhaar number in its storage or history. On both ABDM API generations.
 import type { Page } from '@playwright/test';
 import { TRAINING_IDENTITIES, type RunningSandbox } from '../../sandbox/index';
-import type { AbdmApi } from '../../electron/store/settings-schema';
+import type { AbdmApi } from '../../electron/store/settings/settings-schema';
 import { test } from './controlled-sandbox';
 import { enterAadhaarOtp, enterOtp, startEnrolment } from './front-desk-steps';
 import { reviewShot } from './review-shot';

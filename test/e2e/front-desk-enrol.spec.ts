@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import { manualClock, TRAINING_IDENTITIES, INVALID_AADHAAR_EXAMPLE } from '../../sandbox/index';
-import type { AbdmApi } from '../../electron/store/settings-schema';
+import type { AbdmApi } from '../../electron/store/settings/settings-schema';
 import { downloadFrom, printCalls } from './browser-hand-over';
 import { enrol, enterAadhaarOtp, enterOtp, OTP, openEnrol, startEnrolment } from './front-desk-steps';
 import { test as sandboxTest } from './controlled-sandbox';

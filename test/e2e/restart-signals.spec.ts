@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { TRAINING_IDENTITIES } from '../../sandbox/index';
-import { openConfSettings } from '../../electron/store/settings';
+import { openConfSettings } from '../../electron/store/settings/settings';
 import { printCalls, watchPrinting } from './browser-hand-over';
 import { enrol, verify } from './front-desk-steps';
 import { reviewShot } from './review-shot';

@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startWebServer, type WebServer, type WebServerOptions } from '../../web-mode/server';
-import { memorySecretDriver } from '../../electron/store/vault';
-import { openConfSettings } from '../../electron/store/settings';
-import type { AbdmApi } from '../../electron/store/settings-schema';
+import { memorySecretDriver } from '../../electron/store/secrets/vault';
+import { openConfSettings } from '../../electron/store/settings/settings';
+import type { AbdmApi } from '../../electron/store/settings/settings-schema';
 import { watchPrinting } from './browser-hand-over';
 
 export interface WebModeFixtures {

@@ -1,6 +1,6 @@
 // The README's first command on a fresh machine: `npm ci` must complete where keytar cannot be built (no
 // libsecret-1-dev, or no compiler). keytar is an optional dependency, so npm leaves it out and the app keeps its secrets
-// in the data folder instead (electron/store/vault.ts). Simulated here on a copy of package.json and the lockfile:
+// in the data folder instead (electron/store/secrets/vault.ts). Simulated here on a copy of package.json and the lockfile:
 // PKG_CONFIG_LIBDIR points pkg-config at an empty folder, so `pkg-config --cflags libsecret-1` fails exactly as on a
 // machine without libsecret-1-dev. Slow (a whole install), so it has a test file of its own.
 import { spawnSync } from 'node:child_process';

@@ -2,8 +2,8 @@
 // flow of reference/spec/abdm-v3.md §2 end to end, with the simulator's people (sandbox/training-identities.ts,
 // sandbox/abha-v3/family-accounts.ts) and its one OTP (123456).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAbhaV3Client } from '../../electron/abdm/abha-v3';
-import type { AbhaV3Client } from '../../electron/abdm/abha-v3-types';
+import { createAbhaV3Client } from '../../electron/abdm/abha-v3/client';
+import type { AbhaV3Client } from '../../electron/abdm/abha-v3/types';
 import { AbdmError, UserTokenExpiredError } from '../../electron/abdm/errors';
 import { GatewaySession } from '../../electron/abdm/session';
 import { MOBILE_FAMILY, SHARED_FAMILY_MOBILE } from '../../sandbox/abha-v3/index';

@@ -1,6 +1,6 @@
 // The client secret reaches the keychain exactly as typed, or the operator is told it did not.
 import { afterEach, describe, expect, it } from 'vitest';
-import { memorySecretDriver, type SecretDriver } from '../../electron/store/vault';
+import { memorySecretDriver, type SecretDriver } from '../../electron/store/secrets/vault';
 import { CLIENT_SECRET_ACCOUNT } from '../../electron/services/abdm-connection';
 import { startAppHarness, type AppHarness } from '../support/app-harness';
 

@@ -2,7 +2,7 @@
 // (never the Aadhaar number or ABDM's transaction), Close patient ends them, wrong OTPs are counted to the lock,
 // and what the operator types the usual ways (a suffix-less address, a spaced or +91 mobile) is taken. Both APIs.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ABDM_APIS } from '../../electron/store/settings-schema';
+import { ABDM_APIS } from '../../electron/store/settings/settings-schema';
 import { TRAINING_IDENTITIES } from '../../sandbox/index';
 import { startAppHarness, type AppHarness } from '../support/app-harness';
 

@@ -2,7 +2,7 @@
 // on both ABDM API generations (Settings' "ABDM API"), with the same calls the screens make.
 import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ABDM_APIS, type AbdmApi } from '../../electron/store/settings-schema';
+import { ABDM_APIS, type AbdmApi } from '../../electron/store/settings/settings-schema';
 import { manualClock, TRAINING_IDENTITIES } from '../../sandbox/index';
 import { startAppHarness, type AppHarness } from '../support/app-harness';
 

@@ -1,5 +1,5 @@
 // A real embedded sandbox plus the app's own ABDM client pointed at it, with every fetch counted.
-import { createHealthIdClient } from '../../electron/abdm/healthid';
+import { createHealthIdClient } from '../../electron/abdm/healthid-v1/client';
 import { GatewaySession } from '../../electron/abdm/session';
 import { manualClock, startSandbox, type ManualClock, type RunningSandbox, type SandboxOptions } from '../../sandbox/index';
 

@@ -6,9 +6,9 @@
 import { rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startAppCore } from '../../electron/app-core';
-import { openConfSettings } from '../../electron/store/settings';
-import { ABDM_APIS, type AbdmApi } from '../../electron/store/settings-schema';
-import { memorySecretDriver } from '../../electron/store/vault';
+import { openConfSettings } from '../../electron/store/settings/settings';
+import { ABDM_APIS, type AbdmApi } from '../../electron/store/settings/settings-schema';
+import { memorySecretDriver } from '../../electron/store/secrets/vault';
 import { endpointsOf } from '../../electron/training/simulator';
 import { openRelayStore } from '../../relay/store/open-store';
 import type { RelayStore } from '../../relay/store/relay-store';

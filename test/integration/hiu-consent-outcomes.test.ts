@@ -5,7 +5,7 @@
 // consent flow under other paths and names (reference/spec/abdm-v3.md §3, docs/sandbox-hiecm-v3.md).
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ABDM_APIS, type AbdmApi } from '../../electron/store/settings-schema';
+import { ABDM_APIS, type AbdmApi } from '../../electron/store/settings/settings-schema';
 import { manualClock } from '../../sandbox/index';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
 

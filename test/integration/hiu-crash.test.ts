@@ -22,7 +22,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyKey } from '../../electron/store/db-cipher';
 import { DATABASE_FILE_NAME, DATABASE_KEY_ACCOUNT } from '../../electron/store/db';
-import { ABDM_APIS, type AbdmApi } from '../../electron/store/settings-schema';
+import { ABDM_APIS, type AbdmApi } from '../../electron/store/settings/settings-schema';
 import { fileSecretDriver } from '../support/file-secret-driver';
 import { repoRoot } from '../support/official-spec';
 
@@ -271,7 +271,7 @@ describe.each(ABDM_APIS)('a SIGKILL in a burst of callbacks on ABDM API %s', (ap
 
     const inboxState = new Map(inbox.map((row) => [row.request_id, row.state]));
     const acksFor = new Map<string, number>();
-    // The outbox keeps the v0.5 shape of every request (electron/abdm/gateway-generation.ts): `resp` on both APIs.
+    // The outbox keeps the v0.5 shape of every request (electron/abdm/gateway/generation.ts): `resp` on both APIs.
     for (const ack of acks) {
       const resp = (JSON.parse(ack.body) as Json).resp?.requestId as string;
       acksFor.set(resp, (acksFor.get(resp) ?? 0) + 1);

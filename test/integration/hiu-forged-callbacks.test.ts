@@ -7,9 +7,9 @@
 // signs is still taken. The v0.5 side is shown refusing the same token for comparison.
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GATEWAY_V3 } from '../../electron/abdm/gateway-v3';
-import { GATEWAY_V05 } from '../../electron/abdm/gateway-v05';
-import type { CallbackKind, GatewayGeneration } from '../../electron/abdm/gateway-generation';
+import { GATEWAY_V3 } from '../../electron/abdm/gateway/v3/generation';
+import { GATEWAY_V05 } from '../../electron/abdm/gateway/v05/generation';
+import type { CallbackKind, GatewayGeneration } from '../../electron/abdm/gateway/generation';
 import { CLIENT } from '../support/sandbox-http';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
 

@@ -1,7 +1,7 @@
 // Finding a patient through the app, as the desk does (IPC hiu.findPatient), against the embedded simulator.
 // Expected names from docs/sandbox-hiu.md §2; 1414 from its §3 table (reference/spec/gateway-v05.md §2.5).
 import { afterEach, describe, expect, it } from 'vitest';
-import { ABDM_APIS } from '../../electron/store/settings-schema';
+import { ABDM_APIS } from '../../electron/store/settings/settings-schema';
 import { startHiuApp, type HiuApp } from '../support/hiu-app';
 
 let app: HiuApp | undefined;

@@ -1,7 +1,7 @@
 // KYC authentication through the app (IPC hiu.authModes, hiu.authStart, hiu.authConfirm) against the embedded
 // simulator: people and OTP from docs/sandbox-hiu.md §2, codes from its §3 table and §7.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ABDM_APIS } from '../../electron/store/settings-schema';
+import { ABDM_APIS } from '../../electron/store/settings/settings-schema';
 import { hiuWorldOf } from '../../sandbox/gateway/hiu/index';
 import { startHiuApp, type HiuApp } from '../support/hiu-app';
 

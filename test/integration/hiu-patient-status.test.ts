@@ -7,7 +7,7 @@
 // that such a notification is not taken and changes nothing, and that one stored under v0.5 before the switch is
 // still applied.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ABDM_APIS } from '../../electron/store/settings-schema';
+import { ABDM_APIS } from '../../electron/store/settings/settings-schema';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
 
 const ASHA = 'asha.verma@sbx';

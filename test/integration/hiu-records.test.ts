@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ABDM_APIS } from '../../electron/store/settings-schema';
+import { ABDM_APIS } from '../../electron/store/settings/settings-schema';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
 import { assertHiuSchema, REQUEST_SCHEMAS } from '../sandbox/hiu-harness';
 

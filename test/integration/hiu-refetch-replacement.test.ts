@@ -2,7 +2,7 @@
 // visit, the older records of the HI types it brought, dated inside its range. A HIP that re-pushes one kind of
 // record for a visit must not erase the visit's other kinds; the timeline says what was replaced. On both ABDM APIs.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ABDM_APIS } from '../../electron/store/settings-schema';
+import { ABDM_APIS } from '../../electron/store/settings/settings-schema';
 import { hiuWorldOf } from '../../sandbox/gateway/hiu/index';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
 

@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ABDM_APIS, type AbdmApi } from '../../electron/store/settings-schema';
+import { ABDM_APIS, type AbdmApi } from '../../electron/store/settings/settings-schema';
 import { openRelayStore } from '../../relay/store/open-store';
 import type { RelayStore } from '../../relay/store/relay-store';
 import { startSandbox, type RunningSandbox } from '../../sandbox/index';

@@ -1,4 +1,4 @@
-// Records large enough to be kept in sealed files (electron/store/sealed-files.ts), through the app against the
+// Records large enough to be kept in sealed files (electron/store/hiu/sealed-files.ts), through the app against the
 // simulator: each bundle is read back byte for byte, each record has one file and no page file outlives its
 // processing; no file in the data folder shows anything from inside the bundles, the patient's name or the records
 // key; a REVOKED artefact's file goes with its records, and a patient the CM DELETED leaves no file at all.
@@ -10,9 +10,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RECORDS_KEY_ACCOUNT } from '../../electron/store/record-cipher';
-import { LARGE_VALUE_BYTES, SEALED_FILES_FOLDER } from '../../electron/store/sealed-files';
-import { ABDM_APIS } from '../../electron/store/settings-schema';
+import { RECORDS_KEY_ACCOUNT } from '../../electron/store/hiu/record-cipher';
+import { LARGE_VALUE_BYTES, SEALED_FILES_FOLDER } from '../../electron/store/hiu/sealed-files';
+import { ABDM_APIS } from '../../electron/store/settings/settings-schema';
 import { fileSecretDriver } from '../support/file-secret-driver';
 import { consentInput, DOCTOR, startHiuApp, type HiuApp } from '../support/hiu-app';
 import { filesUnder } from '../support/data-folder';

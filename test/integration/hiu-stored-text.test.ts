@@ -3,7 +3,7 @@
 // markup kept as text; the bundle itself is kept exactly as the HIP encrypted it. On both ABDM APIs.
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ABDM_APIS } from '../../electron/store/settings-schema';
+import { ABDM_APIS } from '../../electron/store/settings/settings-schema';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
 
 let app: HiuApp | undefined;

@@ -2,7 +2,7 @@
 // the embedded simulator: the demo world and controls of docs/sandbox-hiu.md §2 and §6, the flow of
 // reference/spec/gateway-v05.md §2.17–2.19. What the simulator sent and was told is its own record.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ABDM_APIS } from '../../electron/store/settings-schema';
+import { ABDM_APIS } from '../../electron/store/settings/settings-schema';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
 
 const ASHA = 'asha.verma@sbx';

@@ -7,9 +7,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AbdmError } from '../../electron/abdm/errors';
-import type { HiuOperation } from '../../electron/abdm/gateway-generation';
-import { GATEWAY_V3 } from '../../electron/abdm/gateway-v3';
-import { createHiuGatewayClient, type HiuGatewayClient } from '../../electron/abdm/hiu-gateway-client';
+import type { HiuOperation } from '../../electron/abdm/gateway/generation';
+import { GATEWAY_V3 } from '../../electron/abdm/gateway/v3/generation';
+import { createHiuGatewayClient, type HiuGatewayClient } from '../../electron/abdm/gateway/gateway-client';
 import { GatewaySession } from '../../electron/abdm/session';
 import { v3Headers } from '../../electron/abdm/v3-headers';
 import { dataPushPath, newPushSecret, startCallbackBridge, type RunningBridge } from '../../electron/bridge/callback-bridge';

@@ -2,10 +2,10 @@
 // not in the decrypted database, not in anything logged.
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ABDM_APIS } from '../../electron/store/settings-schema';
+import { ABDM_APIS } from '../../electron/store/settings/settings-schema';
 import { afterEach, expect, it, onTestFinished, vi } from 'vitest';
 import { DATABASE_FILE_NAME, DATABASE_KEY_ACCOUNT } from '../../electron/store/db';
-import { memorySecretDriver } from '../../electron/store/vault';
+import { memorySecretDriver } from '../../electron/store/secrets/vault';
 import { TRAINING_IDENTITIES } from '../../sandbox/index';
 import { startAppHarness, type AppHarness } from '../support/app-harness';
 import { decryptedDump, filesUnder } from '../support/data-folder';

@@ -9,7 +9,7 @@ import { silentLog } from '../../relay/relay-log';
 import { startRelay, type RunningRelay } from '../../relay/relay-server';
 import { openRelayStore } from '../../relay/store/open-store';
 import type { RelayStore } from '../../relay/store/relay-store';
-import { ABDM_APIS } from '../../electron/store/settings-schema';
+import { ABDM_APIS } from '../../electron/store/settings/settings-schema';
 import { consentInput, startHiuApp, type HiuApp } from '../support/hiu-app';
 import { freePort } from '../support/relay-harness';
 

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_KEY_ACCOUNT, openDatabase } from '../../electron/store/db';
-import { keytarDriver } from '../../electron/store/keytar-driver';
-import { openVault } from '../../electron/store/vault';
-import { secretsFileIn } from '../../electron/store/secrets-file-driver';
+import { keytarDriver } from '../../electron/store/secrets/keytar-driver';
+import { openVault } from '../../electron/store/secrets/vault';
+import { secretsFileIn } from '../../electron/store/secrets/secrets-file-driver';
 
 type Keytar = typeof import('keytar');
 

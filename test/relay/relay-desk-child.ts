@@ -14,10 +14,10 @@ import { writeSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { startRelayLink } from '../../electron/bridge/relay-link';
-import { CallbackInboxStore } from '../../electron/store/callback-inbox';
-import { DataPushPageStore } from '../../electron/store/data-push-pages';
+import { CallbackInboxStore } from '../../electron/store/gateway/callback-inbox';
+import { DataPushPageStore } from '../../electron/store/hiu/data-push-pages';
 import { DATABASE_FILE_NAME, openDatabase } from '../../electron/store/db';
-import { openVault } from '../../electron/store/vault';
+import { openVault } from '../../electron/store/secrets/vault';
 import { fileSecretDriver } from '../support/file-secret-driver';
 
 const [dataFolder, secretsFile, relayUrl] = process.argv.slice(2);

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ABDM_APIS, type AbdmApi } from '../../electron/store/settings-schema';
+import { ABDM_APIS, type AbdmApi } from '../../electron/store/settings/settings-schema';
 import { issueDesk } from '../../relay/desk-credentials';
 import { openRelayStore } from '../../relay/store/open-store';
 import type { RelayStore } from '../../relay/store/relay-store';

@@ -1,9 +1,9 @@
 // Which desk a callback goes to: bodies as reference/spec/gateway-v05.md §2 and the HIE-CM v3 files show them, the
 // keys they must route by and hand out written by hand.
 import { describe, expect, it } from 'vitest';
-import { GATEWAY_V05 } from '../../electron/abdm/gateway-v05';
-import { GATEWAY_V3 } from '../../electron/abdm/gateway-v3';
-import type { CallbackKind } from '../../electron/abdm/gateway-generation';
+import { GATEWAY_V05 } from '../../electron/abdm/gateway/v05/generation';
+import { GATEWAY_V3 } from '../../electron/abdm/gateway/v3/generation';
+import type { CallbackKind } from '../../electron/abdm/gateway/generation';
 import type { ReceivedCallback } from '../../electron/bridge/ports';
 import { routeOfCallback, routeOfPage } from '../../relay/routing';
 

@@ -9,9 +9,9 @@ import type { AppError } from '../../electron/shared/errors';
 import { errorText } from '../../renderer/lib/error-text';
 import type { Language } from '../../renderer/lib/i18n';
 import { endpointsOf } from '../../electron/training/simulator';
-import { openConfSettings } from '../../electron/store/settings';
-import type { AbdmApi } from '../../electron/store/settings-schema';
-import { memorySecretDriver, type SecretDriver } from '../../electron/store/vault';
+import { openConfSettings } from '../../electron/store/settings/settings';
+import type { AbdmApi } from '../../electron/store/settings/settings-schema';
+import { memorySecretDriver, type SecretDriver } from '../../electron/store/secrets/vault';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../sandbox/index';
 
 /** The admin PIN every harness desk is set up with (electron/services/admin-pin.ts). */

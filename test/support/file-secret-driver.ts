@@ -1,9 +1,9 @@
-// Test only: a SecretDriver (electron/store/vault.ts) that keeps its secrets in one JSON file, so that a data folder
+// Test only: a SecretDriver (electron/store/secrets/vault.ts) that keeps its secrets in one JSON file, so that a data folder
 // outlives the process that made it (a child killed with SIGKILL, then started again) the way it does with the OS
 // keychain. Keep the file OUTSIDE the data folder, as a keychain would be. Every write replaces the file atomically
 // (write a temporary file, fsync, rename), so a kill can never leave it half written.
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
-import type { SecretDriver } from '../../electron/store/vault';
+import type { SecretDriver } from '../../electron/store/secrets/vault';
 
 export function fileSecretDriver(file: string): SecretDriver & { all(): Record<string, string> } {
   const read = (): Record<string, string> => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {});

@@ -14,8 +14,8 @@ import Database from 'better-sqlite3-multiple-ciphers';
 import { startAppCore } from '../../electron/app-core';
 import { applyKey } from '../../electron/store/db-cipher';
 import { DATABASE_FILE_NAME, DATABASE_KEY_ACCOUNT } from '../../electron/store/db';
-import { openConfSettings } from '../../electron/store/settings';
-import { ABDM_APIS, type AbdmApi } from '../../electron/store/settings-schema';
+import { openConfSettings } from '../../electron/store/settings/settings';
+import { ABDM_APIS, type AbdmApi } from '../../electron/store/settings/settings-schema';
 import { fileSecretDriver } from './file-secret-driver';
 
 const [dataFolder, secretsFile, gatewayBaseUrl, api, ackOperation] = process.argv.slice(2);

@@ -10,8 +10,8 @@
 //
 // stdout, JSON lines: {"event":"stored","sent":[sha256…],"pages":n} once every page is stored; {"event":"crashing"}.
 import { startAppCore } from '../../electron/app-core';
-import { SealedFiles } from '../../electron/store/sealed-files';
-import { openConfSettings } from '../../electron/store/settings';
+import { SealedFiles } from '../../electron/store/hiu/sealed-files';
+import { openConfSettings } from '../../electron/store/settings/settings';
 import { endpointsOf } from '../../electron/training/simulator';
 import { hiuWorldOf } from '../../sandbox/gateway/hiu/index';
 import { IMMEDIATE_HIU_SETTINGS } from '../../sandbox/gateway/hiu/hiu-settings';

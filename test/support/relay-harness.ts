@@ -9,7 +9,7 @@ import { issueDesk } from '../../relay/desk-credentials';
 import { silentLog } from '../../relay/relay-log';
 import { startRelay, type RunningRelay } from '../../relay/relay-server';
 import type { RelayStore } from '../../relay/store/relay-store';
-import type { AbdmApi } from '../../electron/store/settings-schema';
+import type { AbdmApi } from '../../electron/store/settings/settings-schema';
 import type { RunningSandbox } from '../../sandbox/index';
 
 export interface TestRelay {

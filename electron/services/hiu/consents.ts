@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { abdmTimeToIso } from '../../abdm/abdm-time';
 import { AppFailure } from '../../shared/errors';
 import { purposeOf, type PurposeCode } from '../../shared/hiu-terms';
-import type { OutboxEntry } from '../../store/gateway-outbox';
-import { ConsentStore, type ArtefactRow, type ConsentRequestRow, type ConsentStatus, type Requester } from '../../store/consents';
-import type { CallbackContext, Effects, Outcome } from './callback-processor';
+import type { OutboxEntry } from '../../store/gateway/outbox';
+import { ConsentStore, type ArtefactRow, type ConsentRequestRow, type ConsentStatus, type Requester } from '../../store/hiu/consents';
+import type { CallbackContext, Effects, Outcome } from '../../gateway/callback-processor';
 import { hiuIdOf, isoAt, type HiuContext, type PatientGuard } from './hiu-context';
 
 export interface ConsentRequestInput {

@@ -9,13 +9,13 @@ import { decrypt, generateKeyMaterial } from '../../crypto/fidelius';
 import { bundleFacts } from '../../fhir/bundle-facts';
 import { AppFailure } from '../../shared/errors';
 import { withoutControls } from '../../shared/plain-text';
-import type { ArtefactRow, ConsentStore } from '../../store/consents';
-import { DataPushPageStore, secretHash, type PendingPage } from '../../store/data-push-pages';
-import { HealthRecordStore, type RecordFilter, type RecordMeta, type Replaced, type TransferRow } from '../../store/health-records';
-import type { RecordCipher } from '../../store/record-cipher';
-import { removeOrphans } from '../../store/sealed-files';
-import { TimelineStore } from '../../store/timeline';
-import type { CallbackContext, Effects, Outcome } from './callback-processor';
+import type { ArtefactRow, ConsentStore } from '../../store/hiu/consents';
+import { DataPushPageStore, secretHash, type PendingPage } from '../../store/hiu/data-push-pages';
+import { HealthRecordStore, type RecordFilter, type RecordMeta, type Replaced, type TransferRow } from '../../store/hiu/health-records';
+import type { RecordCipher } from '../../store/hiu/record-cipher';
+import { removeOrphans } from '../../store/hiu/sealed-files';
+import { TimelineStore } from '../../store/gateway/timeline';
+import type { CallbackContext, Effects, Outcome } from '../../gateway/callback-processor';
 import { hiuIdOf, isoAt, type HiuContext, type PatientGuard } from './hiu-context';
 
 /** A transfer whose pages have not all come after this long is closed as FAILED (the HIP's key expires too). */

@@ -3,10 +3,10 @@
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 import type { EventName, EventPayloads } from '../../ipc/contract';
 import { AppFailure } from '../../shared/errors';
-import type { Settings } from '../../store/settings-schema';
-import type { AuditLog } from '../audit';
-import type { CallbackProcessor } from './callback-processor';
-import type { GatewayOutbox } from './gateway-outbox';
+import type { Settings } from '../../store/settings/settings-schema';
+import type { AuditLog } from '../day/audit';
+import type { CallbackProcessor } from '../../gateway/callback-processor';
+import type { GatewayOutbox } from '../../gateway/outbox';
 
 /** The HIU id training mode uses when Settings names none (the simulator routes any id to our bridge). */
 export const TRAINING_HIU_ID = 'HIU-ABHADESK-TRAINING';

@@ -2,32 +2,32 @@
 // callback bridge as a part of the core. At start-up it resumes whatever a crash or a quit left: callbacks stored
 // but not applied, pages not processed, requests not yet accepted, erasures that fell due while the app was closed.
 import type { Database } from 'better-sqlite3-multiple-ciphers';
-import { registerBridgeUrl } from '../../abdm/bridge-registration';
-import type { GatewayGeneration } from '../../abdm/gateway-generation';
-import { gatewayGenerationFor } from '../../abdm/gateway-generations';
-import { createHiuGatewayClient, type HiuGatewayClient } from '../../abdm/hiu-gateway-client';
+import { registerBridgeUrl } from '../../abdm/gateway/bridge-registration';
+import type { GatewayGeneration } from '../../abdm/gateway/generation';
+import { gatewayGenerationFor } from '../../abdm/gateway/generation-choice';
+import { createHiuGatewayClient, type HiuGatewayClient } from '../../abdm/gateway/gateway-client';
 import type { Part } from '../../core/parts';
 import type { EventName, EventPayloads } from '../../ipc/contract';
 import { AppFailure } from '../../shared/errors';
 import { withTimeout } from '../../shared/with-timeout';
-import { GatewayOutboxStore } from '../../store/gateway-outbox';
-import type { RecordCipher } from '../../store/record-cipher';
-import type { Settings } from '../../store/settings-schema';
-import { TimelineStore, type TimelineEntry } from '../../store/timeline';
+import { GatewayOutboxStore } from '../../store/gateway/outbox';
+import type { RecordCipher } from '../../store/hiu/record-cipher';
+import type { Settings } from '../../store/settings/settings-schema';
+import { TimelineStore, type TimelineEntry } from '../../store/gateway/timeline';
 import type { AbdmConnection } from '../abdm-connection';
-import type { AuditLog } from '../audit';
-import { BridgePart } from './bridge-part';
-import { CallbackProcessor } from './callback-processor';
+import type { AuditLog } from '../day/audit';
+import { BridgePart } from '../../gateway/bridge-part';
+import { CallbackProcessor } from '../../gateway/callback-processor';
 import { ConsentService } from './consents';
-import { GatewayOutbox } from './gateway-outbox';
+import { GatewayOutbox } from '../../gateway/outbox';
 import { HealthInformationService } from './health-information';
 import { hiuIdOf, type HiuContext } from './hiu-context';
-import type { DesktopPort } from '../desktop-port';
+import type { DesktopPort } from '../desktop/desktop-port';
 import { KycAuth } from './kyc-auth';
 import { PatientIdentification } from './patient-identification';
 import { PatientStatusService } from './patient-status';
 import { RecordErasure } from './record-erasure';
-import { RELAY_CLAIM_TIMEOUT_MS, relayClaimsOf } from './relay-claims';
+import { RELAY_CLAIM_TIMEOUT_MS, relayClaimsOf } from '../../gateway/relay-claims';
 import { RecordViewer } from './record-viewer';
 import { SubscriptionService } from './subscriptions';
 

@@ -4,9 +4,9 @@
 // (DEMOGRAPHICS), or, for DIRECT, by waiting for the patient to approve on their phone, which the CM reports with
 // users/auth/notify. The CM's transaction id stays in main, under an opaque flow id.
 import { AppFailure } from '../../shared/errors';
-import { Flows } from '../flows';
-import { CallbackAnswers } from './callback-answers';
-import type { CallbackContext, Effects, Outcome } from './callback-processor';
+import { Flows } from '../abha/flows';
+import { CallbackAnswers } from '../../gateway/callback-answers';
+import type { CallbackContext, Effects, Outcome } from '../../gateway/callback-processor';
 import { hiuIdOf, type HiuContext, type PatientGuard } from './hiu-context';
 
 export const KYC_MODES = ['MOBILE_OTP', 'AADHAAR_OTP', 'DEMOGRAPHICS', 'DIRECT'] as const;

@@ -2,7 +2,7 @@
 // reference/spec/gateway-v05.md §2.5): the CM answers with the name behind the address, or refuses (1414
 // "Cannot find the user"), which the operator reads as ABDM's own code.
 import { AppFailure } from '../../shared/errors';
-import { CallbackAnswers } from './callback-answers';
+import { CallbackAnswers } from '../../gateway/callback-answers';
 import { hiuIdOf, type HiuContext, type PatientGuard } from './hiu-context';
 
 export interface FoundPatient {

@@ -8,12 +8,12 @@
 // and nothing new arrives. One stored under v0.5 and applied after the switch to v3 is still applied (a deletion is
 // final whatever the API); only its acknowledgement, which v3 has no path for, is left out (callback-processor.ts).
 import { AppFailure } from '../../shared/errors';
-import type { AuditAction } from '../../store/audit-log';
-import { NOTIFIED_PATIENT_STATUSES, PatientStatusStore, type NotifiedPatientStatus } from '../../store/patient-status';
-import type { CallbackContext, Effects, Outcome } from './callback-processor';
+import type { AuditAction } from '../../store/desk/audit-log';
+import { NOTIFIED_PATIENT_STATUSES, PatientStatusStore, type NotifiedPatientStatus } from '../../store/hiu/patient-status';
+import type { CallbackContext, Effects, Outcome } from '../../gateway/callback-processor';
 import { isoAt, type HiuContext, type PatientGuard } from './hiu-context';
 
-export type { NotifiedPatientStatus } from '../../store/patient-status';
+export type { NotifiedPatientStatus } from '../../store/hiu/patient-status';
 
 /** What the desk knows of a patient's ABHA: ACTIVE unless the CM said otherwise. */
 export interface PatientStatusView {

@@ -1,9 +1,9 @@
 // Health records are erased when their consent's dataEraseAt passes (checked on a timer and at start-up), at once
 // when an artefact is REVOKED or EXPIRED, and with everything else about a patient the consent manager DELETED.
 // Each erasure leaves an audit entry saying what went, when and why — never any content.
-import type { ConsentStore } from '../../store/consents';
-import type { HealthRecordStore } from '../../store/health-records';
-import { purgePatient } from '../../store/patient-purge';
+import type { ConsentStore } from '../../store/hiu/consents';
+import type { HealthRecordStore } from '../../store/hiu/health-records';
+import { purgePatient } from '../../store/hiu/patient-purge';
 import { isoAt, type HiuContext } from './hiu-context';
 
 export type ErasureReason = 'data-erase-at' | 'REVOKED' | 'EXPIRED';

@@ -7,11 +7,11 @@ import { recordDocument, recordTypeWords, type RecordDocument } from '../../reco
 import { recordPdf, recordPrintHtml } from '../../records/record-print';
 import { formatFhirDate } from '../../shared/dates';
 import { AppFailure } from '../../shared/errors';
-import { recordFileName } from '../file-names';
-import type { ConsentStore } from '../../store/consents';
-import type { RecordMeta } from '../../store/health-records';
-import type { AuditLog } from '../audit';
-import type { DesktopPort, PrintOutcome, SaveOutcome } from '../desktop-port';
+import { recordFileName } from '../desktop/file-names';
+import type { ConsentStore } from '../../store/hiu/consents';
+import type { RecordMeta } from '../../store/hiu/health-records';
+import type { AuditLog } from '../day/audit';
+import type { DesktopPort, PrintOutcome, SaveOutcome } from '../desktop/desktop-port';
 import type { HealthInformationService } from './health-information';
 
 export interface RecordAttachment {

@@ -4,11 +4,11 @@
 // id), shown to the desk as `subscriptions.event`, and a DATA event may fetch the new records at once.
 import { purposeOf, type PurposeCode } from '../../shared/hiu-terms';
 import { randomUUID } from 'node:crypto';
-import { SubscriptionStore, type SubscriptionCategory, type SubscriptionRequestRecord, type SubscriptionSourceRecord, type SubscriptionStatus } from '../../store/subscriptions';
-import type { CallbackContext, Effects, Outcome } from './callback-processor';
+import { SubscriptionStore, type SubscriptionCategory, type SubscriptionRequestRecord, type SubscriptionSourceRecord, type SubscriptionStatus } from '../../store/hiu/subscriptions';
+import type { CallbackContext, Effects, Outcome } from '../../gateway/callback-processor';
 import { hiuIdOf, isoAt, type HiuContext, type PatientGuard } from './hiu-context';
 
-export type { SubscriptionCategory, SubscriptionStatus } from '../../store/subscriptions';
+export type { SubscriptionCategory, SubscriptionStatus } from '../../store/hiu/subscriptions';
 
 export interface SubscriptionRequestInput {
   patientId: string;
@@ -89,7 +89,7 @@ export class SubscriptionService {
   /**
    * subscription-requests/cm/init. Resolves once the gateway took it (202) with the request as stored (REQUESTED);
    * the CM's on-init and the patient's decision follow as callbacks. A gateway refusal is thrown (and kept as FAILED).
-   * On an API without subscription requests (HIE-CM v3 here, electron/abdm/gateway-v3.ts) it is NOT_ON_THIS_API
+   * On an API without subscription requests (HIE-CM v3 here, electron/abdm/gateway/v3/generation.ts) it is NOT_ON_THIS_API
    * and nothing is stored: a request that can never be sent must not stay listed as REQUESTED.
    */
   async request(input: SubscriptionRequestInput): Promise<SubscriptionView> {
@@ -110,7 +110,7 @@ export class SubscriptionService {
     };
     // Queued and stored in one transaction, before it is sent, so that the on-init (which may come at once) finds it.
     // The queueing goes first: the outbox asks the current generation for the operation's path and refuses one it has
-    // none for (supports() false, electron/abdm/gateway-generation.ts) with NOT_ON_THIS_API before recording
+    // none for (supports() false, electron/abdm/gateway/generation.ts) with NOT_ON_THIS_API before recording
     // anything, which undoes the transaction: nothing is stored.
     this.ctx.db.transaction(() => {
       this.ctx.outbox.enqueue('subscriptionRequests.init', { subscription }, { requestId: id, patientId });

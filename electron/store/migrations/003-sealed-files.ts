@@ -1,4 +1,4 @@
-// Large values move out of SQLite into sealed files beside the database (electron/store/sealed-files.ts): a pushed
+// Large values move out of SQLite into sealed files beside the database (electron/store/hiu/sealed-files.ts): a pushed
 // page or a sealed bundle of 64 KiB or more is kept in a file that its row names, instead of in the row. Rows written
 // before this step keep their values inline and are read as before.
 import type Database from 'better-sqlite3-multiple-ciphers';

@@ -1,4 +1,4 @@
-// The held cards (electron/store/held-cards.ts): the ABHA card as ABDM gave it, one row per format, kept until the end
+// The held cards (electron/store/desk/held-cards.ts): the ABHA card as ABDM gave it, one row per format, kept until the end
 // of the local day it was fetched on, so a patient enrolled at 10:05 can have the card reprinted at 16:00 without a new
 // OTP. The bytes live in the row: a card is tens of kilobytes, far below the size that goes to a sealed file.
 import type Database from 'better-sqlite3-multiple-ciphers';

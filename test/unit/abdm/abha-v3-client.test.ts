@@ -3,7 +3,7 @@
 // and tokens are made up here.
 import { constants, generateKeyPairSync, privateDecrypt, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { createAbhaV3Client } from '../../../electron/abdm/abha-v3';
+import { createAbhaV3Client } from '../../../electron/abdm/abha-v3/client';
 import { AbdmBadResponseError, AbdmError, AbdmInputError, UserTokenExpiredError } from '../../../electron/abdm/errors';
 import type { GatewaySession } from '../../../electron/abdm/session';
 import { json } from './fake-fetch';

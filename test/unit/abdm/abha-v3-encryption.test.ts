@@ -3,7 +3,7 @@
 // (reference/spec/abdm-v3.md). Keys are made here with node:crypto, as the service's would be (RSA 4096).
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { abhaPublicKey, encryptForAbha } from '../../../electron/abdm/abha-v3-encryption';
+import { abhaPublicKey, encryptForAbha } from '../../../electron/abdm/abha-v3/encryption';
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 4096 });
 const certificateBody = { publicKey: publicKey.export({ format: 'der', type: 'spki' }).toString('base64') };

@@ -2,7 +2,7 @@
 // the codes expected are the notes' (ABDM-1016 inside a 404, 900901, ABDM-1204 with 422, ABDM-1094 with 401,
 // `{"loginId":"Invalid LoginId"}`, an empty 400); the words are made up for the test.
 import { describe, expect, it } from 'vitest';
-import { abhaV3ErrorFromResponse, normaliseV3Code, readAbhaV3ErrorBody } from '../../../electron/abdm/abha-v3-errors';
+import { abhaV3ErrorFromResponse, normaliseV3Code, readAbhaV3ErrorBody } from '../../../electron/abdm/abha-v3/errors';
 import type { AbdmResponse } from '../../../electron/abdm/http';
 
 function answer(status: number, body: unknown): AbdmResponse {

@@ -3,7 +3,7 @@
 // The ciphertexts are taken from the wire, so this is the client's whole path: certificate, key, encryption, body.
 import { constants, privateDecrypt, type KeyObject } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAbhaV3Client } from '../../../electron/abdm/abha-v3';
+import { createAbhaV3Client } from '../../../electron/abdm/abha-v3/client';
 import { GatewaySession } from '../../../electron/abdm/session';
 import { abhaV3PrivateKey } from '../../../sandbox/abha-v3/index';
 import { manualClock, startSandbox, TRAINING_IDENTITIES, type RunningSandbox } from '../../../sandbox/index';

@@ -5,11 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GATEWAY_V05 } from '../../../electron/abdm/gateway-v05';
-import { GATEWAY_V3 } from '../../../electron/abdm/gateway-v3';
+import { GATEWAY_V05 } from '../../../electron/abdm/gateway/v05/generation';
+import { GATEWAY_V3 } from '../../../electron/abdm/gateway/v3/generation';
 import { startCallbackBridge, type CallbackBridgeOptions, type RunningBridge } from '../../../electron/bridge/callback-bridge';
-import { CallbackInboxStore } from '../../../electron/store/callback-inbox';
-import { DataPushPageStore } from '../../../electron/store/data-push-pages';
+import { CallbackInboxStore } from '../../../electron/store/gateway/callback-inbox';
+import { DataPushPageStore } from '../../../electron/store/hiu/data-push-pages';
 import { bearer, gatewayToken, openTestDatabase, post, signingKey, type SigningKey, type TestDatabase } from '../bridge/bridge-support';
 
 const TIMESTAMP_V3 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -3,9 +3,9 @@
 // from those files' paths, required fields and example values, and the v0.5-shaped payloads are what the HIU services
 // pass (electron/services/hiu/consents.ts, health-information.ts).
 import { describe, expect, it } from 'vitest';
-import { HIU_OPERATIONS, OperationNotOnThisApi, type CallbackKind, type Envelope, type HiuOperation } from '../../../electron/abdm/gateway-generation';
-import { GATEWAY_V05 } from '../../../electron/abdm/gateway-v05';
-import { GATEWAY_V3 } from '../../../electron/abdm/gateway-v3';
+import { HIU_OPERATIONS, OperationNotOnThisApi, type CallbackKind, type Envelope, type HiuOperation } from '../../../electron/abdm/gateway/generation';
+import { GATEWAY_V05 } from '../../../electron/abdm/gateway/v05/generation';
+import { GATEWAY_V3 } from '../../../electron/abdm/gateway/v3/generation';
 import { toAppFailure } from '../../../electron/services/call-abdm';
 import { AppFailure } from '../../../electron/shared/errors';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AbdmError, AbdmInputError, UserTokenExpiredError } from '../../../electron/abdm/errors';
-import { createHealthIdClient } from '../../../electron/abdm/healthid';
+import { createHealthIdClient } from '../../../electron/abdm/healthid-v1/client';
 import { GatewaySession } from '../../../electron/abdm/session';
 import { fakeFetch, json, session as sessionAnswer, type Answer } from './fake-fetch';
 

@@ -2,7 +2,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AbdmBadResponseError, AbdmError, AbdmUnreachableError } from '../../../electron/abdm/errors';
-import { createHealthIdClient } from '../../../electron/abdm/healthid';
+import { createHealthIdClient } from '../../../electron/abdm/healthid-v1/client';
 import { AbdmHttp, type AbdmRequest } from '../../../electron/abdm/http';
 import { explainAbdmError } from '../../support/desk-words';
 import { GatewaySession } from '../../../electron/abdm/session';

@@ -6,8 +6,8 @@ import path from 'node:path';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { createHealthIdClient } from '../../../electron/abdm/healthid';
-import type { HealthIdClient } from '../../../electron/abdm/healthid-types';
+import { createHealthIdClient } from '../../../electron/abdm/healthid-v1/client';
+import type { HealthIdClient } from '../../../electron/abdm/healthid-v1/types';
 import { GatewaySession } from '../../../electron/abdm/session';
 import { fakeFetch, json, session } from './fake-fetch';
 

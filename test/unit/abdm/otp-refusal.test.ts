@@ -1,7 +1,7 @@
 // How ABDM refuses an OTP, read from its answers as the spec gives them (reference/spec/healthid-v1.md §3.2,
 // §5.1–5.2; abdm-v3.md §2 "Errors"). Where the spec gives only a code, the words are ones the service could send.
 import { describe, expect, it } from 'vitest';
-import { abhaV3ErrorFromResponse } from '../../../electron/abdm/abha-v3-errors';
+import { abhaV3ErrorFromResponse } from '../../../electron/abdm/abha-v3/errors';
 import { errorFromResponse } from '../../../electron/abdm/http';
 import { readOtpRefusal } from '../../../electron/abdm/otp-refusal';
 

@@ -5,7 +5,7 @@
 // are closed while another address is still served. Every loop is bounded.
 import { connect, type Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GATEWAY_V05 } from '../../../electron/abdm/gateway-v05';
+import { GATEWAY_V05 } from '../../../electron/abdm/gateway/v05/generation';
 import { dataPushPath, newPushSecret, startCallbackBridge, type CallbackBridgeOptions, type RunningBridge } from '../../../electron/bridge/callback-bridge';
 import type { ReceivedCallback, ReceivedPushPage } from '../../../electron/bridge/ports';
 import { gatewayToken, onFindBody, pushBody, signingKey, startJwksServer, type JwksServer, type SigningKey } from './bridge-support';

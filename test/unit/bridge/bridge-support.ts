@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from 'jose';
 import { openDatabase, type AppDatabase } from '../../../electron/store/db';
-import { memorySecretDriver, openVault } from '../../../electron/store/vault';
-import { secretHash } from '../../../electron/store/data-push-pages';
+import { memorySecretDriver, openVault } from '../../../electron/store/secrets/vault';
+import { secretHash } from '../../../electron/store/hiu/data-push-pages';
 
 export interface SigningKey {
   kid: string;

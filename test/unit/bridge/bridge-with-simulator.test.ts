@@ -3,10 +3,10 @@
 // bridge share one fake clock.
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GATEWAY_V05 } from '../../../electron/abdm/gateway-v05';
+import { GATEWAY_V05 } from '../../../electron/abdm/gateway/v05/generation';
 import { dataPushPath, newPushSecret, startCallbackBridge, type RunningBridge } from '../../../electron/bridge/callback-bridge';
-import { CallbackInboxStore } from '../../../electron/store/callback-inbox';
-import { DataPushPageStore, secretHash } from '../../../electron/store/data-push-pages';
+import { CallbackInboxStore } from '../../../electron/store/gateway/callback-inbox';
+import { DataPushPageStore, secretHash } from '../../../electron/store/hiu/data-push-pages';
 import { decrypt, generateKeyMaterial } from '../../../electron/crypto/fidelius';
 import { manualClock, startSandbox, type RunningSandbox } from '../../../sandbox/index';
 import { hiuWorldOf } from '../../../sandbox/gateway/hiu/index';

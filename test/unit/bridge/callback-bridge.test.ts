@@ -3,11 +3,11 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GATEWAY_V05 } from '../../../electron/abdm/gateway-v05';
+import { GATEWAY_V05 } from '../../../electron/abdm/gateway/v05/generation';
 import { dataPushPath, newPushSecret, startCallbackBridge, type CallbackBridgeOptions, type RunningBridge } from '../../../electron/bridge/callback-bridge';
 import type { CallbackInbox, ReceivedCallback, ReceivedPushPage } from '../../../electron/bridge/ports';
-import { CallbackInboxStore } from '../../../electron/store/callback-inbox';
-import { DataPushPageStore, secretHash } from '../../../electron/store/data-push-pages';
+import { CallbackInboxStore } from '../../../electron/store/gateway/callback-inbox';
+import { DataPushPageStore, secretHash } from '../../../electron/store/hiu/data-push-pages';
 import { manualClock } from '../../../sandbox/clock';
 import {
   addTransfer,

@@ -1,11 +1,11 @@
-// The v0.5 callback and data-push schemas (electron/abdm/gateway-v05-schemas.ts) against two independent oracles:
+// The v0.5 callback and data-push schemas (electron/abdm/gateway/v05/schemas.ts) against two independent oracles:
 // 1. every body the offline simulator sends in the flows of the sandbox tests (test/sandbox/hiu-*.test.ts) passes;
 // 2. the official ndhm-hiu.yml (through ajv, test/support/official-spec.ts): a body it refuses for a missing field
 //    or a null is refused by ours, and one it takes is taken by ours, except for the leniencies listed below.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GATEWAY_V05 } from '../../../electron/abdm/gateway-v05';
-import { V05_DATA_PUSH_SCHEMA } from '../../../electron/abdm/gateway-v05-schemas';
-import type { CallbackKind } from '../../../electron/abdm/gateway-generation';
+import { GATEWAY_V05 } from '../../../electron/abdm/gateway/v05/generation';
+import { V05_DATA_PUSH_SCHEMA } from '../../../electron/abdm/gateway/v05/schemas';
+import type { CallbackKind } from '../../../electron/abdm/gateway/generation';
 import { generateKeyMaterial } from '../../../electron/crypto/fidelius';
 import type { ReceivedCall } from '../../support/mini-bridge';
 import { officialValidator } from '../../support/official-spec';

@@ -9,8 +9,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { CallbackInbox, ReceivedCallback } from '../../../electron/bridge/ports';
 import { relaySocketUrl, startRelayLink, type RelayLink, type RelayLinkOptions, type RelayLinkStatus } from '../../../electron/bridge/relay-link';
-import { CallbackInboxStore } from '../../../electron/store/callback-inbox';
-import { DataPushPageStore } from '../../../electron/store/data-push-pages';
+import { CallbackInboxStore } from '../../../electron/store/gateway/callback-inbox';
+import { DataPushPageStore } from '../../../electron/store/hiu/data-push-pages';
 import { addTransfer, openTestDatabase, type TestDatabase } from './bridge-support';
 
 const CREDENTIAL = 'desk-frontdesk1.s3cr3t_s3cr3t_s3cr3t_s3cr3t_s3cr3t_s3cr3t_s';

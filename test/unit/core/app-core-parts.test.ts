@@ -6,8 +6,8 @@ import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
 import { startAppCore, type AppCore } from '../../../electron/app-core';
 import type { Part } from '../../../electron/core/parts';
-import { openConfSettings } from '../../../electron/store/settings';
-import { memorySecretDriver } from '../../../electron/store/vault';
+import { openConfSettings } from '../../../electron/store/settings/settings';
+import { memorySecretDriver } from '../../../electron/store/secrets/vault';
 import type { TrainingSimulator } from '../../../electron/training/simulator';
 
 let dataFolder: string;

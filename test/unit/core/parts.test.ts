@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Parts, type Part } from '../../../electron/core/parts';
-import { DEFAULT_SETTINGS, type Settings } from '../../../electron/store/settings-schema';
+import { DEFAULT_SETTINGS, type Settings } from '../../../electron/store/settings/settings-schema';
 
 /** A part that writes what happens to it in a shared journal. */
 function recorded(journal: string[], name: string, more: Partial<Part> = {}): Part {

@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { startAppCore, type AppCore, type AppCoreOptions } from '../../../electron/app-core';
-import { openConfSettings } from '../../../electron/store/settings';
-import { DEFAULT_SETTINGS } from '../../../electron/store/settings-schema';
-import { memorySecretDriver } from '../../../electron/store/vault';
+import { openConfSettings } from '../../../electron/store/settings/settings';
+import { DEFAULT_SETTINGS } from '../../../electron/store/settings/settings-schema';
+import { memorySecretDriver } from '../../../electron/store/secrets/vault';
 
 let core: AppCore | undefined;
 const folders: string[] = [];

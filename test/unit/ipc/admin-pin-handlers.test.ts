@@ -7,9 +7,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startAppCore, type AppCore } from '../../../electron/app-core';
 import { CLIENT_SECRET_ACCOUNT } from '../../../electron/services/abdm-connection';
-import { openConfSettings } from '../../../electron/store/settings';
-import type { Settings } from '../../../electron/store/settings-schema';
-import { memorySecretDriver, type SecretDriver } from '../../../electron/store/vault';
+import { openConfSettings } from '../../../electron/store/settings/settings';
+import type { Settings } from '../../../electron/store/settings/settings-schema';
+import { memorySecretDriver, type SecretDriver } from '../../../electron/store/secrets/vault';
 import { errorText } from '../../../renderer/lib/error-text';
 
 let dataFolder: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDispatcher, type Handlers } from '../../../electron/ipc/dispatch';
 import { AppFailure } from '../../../electron/shared/errors';
-import { DEFAULT_SETTINGS } from '../../../electron/store/settings-schema';
+import { DEFAULT_SETTINGS } from '../../../electron/store/settings/settings-schema';
 
 // Only the channels these tests call; the dispatcher never touches the others.
 function handlers(overrides: Partial<Handlers> = {}): Handlers {

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { createDispatcher } from '../../../electron/ipc/dispatch';
 import { createHandlers, type HandlerContext } from '../../../electron/ipc/handlers';
-import { RELAY_CREDENTIAL_ACCOUNT } from '../../../electron/services/hiu/bridge-part';
-import { memorySecretDriver, openVault, type SecretDriver } from '../../../electron/store/vault';
+import { RELAY_CREDENTIAL_ACCOUNT } from '../../../electron/gateway/bridge-part';
+import { memorySecretDriver, openVault, type SecretDriver } from '../../../electron/store/secrets/vault';
 import { errorText } from '../../../renderer/lib/error-text';
 
 const GOOD = 'desk-frontdesk1.s3cr3t_s3cr3t_s3cr3t_s3cr3t_s3cr3t_s3cr3t_s';

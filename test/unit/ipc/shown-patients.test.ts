@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Handlers } from '../../../electron/ipc/dispatch';
 import { keepShownPatients } from '../../../electron/ipc/shown-patients';
-import type { PatientView } from '../../../electron/services/patient-view';
+import type { PatientView } from '../../../electron/services/abha/patient-view';
 
 const asha = { abhaNumber: '91-4820-1736-5529', abhaAddress: 'asha.verma@sbx', name: 'Asha Devi Verma' } as PatientView;
 

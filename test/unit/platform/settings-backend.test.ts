@@ -4,7 +4,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../electron/store/settings-schema';
+import { DEFAULT_SETTINGS } from '../../../electron/store/settings/settings-schema';
 
 const userData = mkdtempSync(path.join(tmpdir(), 'abha-electron-settings-'));
 afterAll(() => rmSync(userData, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 // The district printed twice: a real-looking profile from Lucknow district, whose address already ends with the town
 // ("12, Gandhi Road, Lucknow"), reads once "Lucknow" on the Patient screen.
 import { describe, expect, it } from 'vitest';
-import { addressLine } from '../../../renderer/lib/address-line';
+import { addressLine } from '../../../renderer/lib/patient/address-line';
 
 describe('addressLine', () => {
   it('writes the district once when the address ends with the same town', () => {

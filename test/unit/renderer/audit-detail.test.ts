@@ -2,8 +2,8 @@
 // detail (JSON, a record id, an upper-cased address and codes such as "MEENA.IYER@SBX CAREMGT OPCONSULTATION").
 // The expected words are written out here, as a clerk should read them.
 import { describe, expect, it } from 'vitest';
-import { AUDIT_ACTIONS } from '../../../electron/store/audit-log';
-import { detailText, type TodayEntry } from '../../../renderer/lib/audit-day';
+import { AUDIT_ACTIONS } from '../../../electron/store/desk/audit-log';
+import { detailText, type TodayEntry } from '../../../renderer/lib/today/audit-day';
 
 function entry(action: TodayEntry['action'], detail: string | null, more: Partial<TodayEntry> = {}): TodayEntry {
   return { id: 1, at: '2026-11-25T04:35:00.000Z', operator: 'Meena', action, abhaNumber: null, detail, patient: null, abhaAddress: null, recordType: null, ...more };

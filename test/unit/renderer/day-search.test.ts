@@ -1,7 +1,7 @@
 // Today's search as a clerk types it: part of a name, part of an ABHA number with or without dashes, an ABHA address,
 // the last digits of a mobile.
 import { describe, expect, it } from 'vitest';
-import { matchesSearch, type Searchable } from '../../../renderer/lib/day-search';
+import { matchesSearch, type Searchable } from '../../../renderer/lib/today/day-search';
 
 const asha: Searchable = { abhaNumber: '91-4820-1736-5529', patient: { name: 'Asha Devi Verma', abhaAddress: 'asha.verma@sbx', mobile: '9812345670' } };
 const ravi: Searchable = { abhaNumber: '91-1111-2222-3333', patient: { name: 'रवि कुमार शर्मा', abhaAddress: 'ravi.sharma85@sbx', mobile: '9876500001' } };

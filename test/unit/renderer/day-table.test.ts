@@ -2,12 +2,12 @@
 // number, ABHA address, detail. An entry without a known patient has empty name and address; the consent entry
 // carries the masked Aadhaar only.
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TodayEntry } from '../../../renderer/lib/audit-day';
+import type { TodayEntry } from '../../../renderer/lib/today/audit-day';
 
-let dayTable: typeof import('../../../renderer/lib/audit-day').dayTable;
+let dayTable: typeof import('../../../renderer/lib/today/audit-day').dayTable;
 beforeAll(async () => {
   process.env.TZ = 'Asia/Kolkata';
-  ({ dayTable } = await import('../../../renderer/lib/audit-day'));
+  ({ dayTable } = await import('../../../renderer/lib/today/audit-day'));
 });
 
 const entries: TodayEntry[] = [

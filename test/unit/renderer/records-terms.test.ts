@@ -3,7 +3,7 @@
 // word those rules name exists in English and Hindi.
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../renderer/lib/i18n';
-import { recordsStrings } from '../../../renderer/lib/i18n-records';
+import { recordsStrings } from '../../../renderer/lib/records/i18n-records';
 import {
   coversAllTime,
   eraseAtOf,
@@ -24,7 +24,7 @@ import {
   type ConsentView,
   type RecordMeta,
   type TimelineEntry,
-} from '../../../renderer/lib/records-terms';
+} from '../../../renderer/lib/records/records-terms';
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 
@@ -146,7 +146,7 @@ describe('patientStatusOf', () => {
   });
 });
 
-// The Records screens' strings load with those screens (renderer/lib/i18n-records.ts).
+// The Records screens' strings load with those screens (renderer/lib/records/i18n-records.ts).
 const strings = recordsStrings as Record<Language, Record<string, string>>;
 type StringKey = string;
 

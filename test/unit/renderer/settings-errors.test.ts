@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createDispatcher, type Handlers } from '../../../electron/ipc/dispatch';
 import type { FieldIssue } from '../../../electron/shared/errors';
-import { applySettingsPatch, SettingsValidationError } from '../../../electron/store/settings';
-import { DEFAULT_SETTINGS, settingsSchema } from '../../../electron/store/settings-schema';
+import { applySettingsPatch, SettingsValidationError } from '../../../electron/store/settings/settings';
+import { DEFAULT_SETTINGS, settingsSchema } from '../../../electron/store/settings/settings-schema';
 import { translate, type StringKey } from '../../../renderer/lib/i18n';
-import { settingsErrorText, settingsIssueText } from '../../../renderer/lib/settings-errors';
+import { settingsErrorText, settingsIssueText } from '../../../renderer/lib/settings/settings-errors';
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 // What zod (and a raw JSON path) would say: none of it may reach the operator, in either language.

@@ -1,8 +1,8 @@
 // The Settings screen sends main only what the operator changed, in bridge and hiu as at the top level,
 // and keeps unsaved edits when the settings change underneath (another window, the language switch).
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../electron/store/settings-schema';
-import { changedFields, rebaseForm, toForm } from '../../../renderer/lib/settings-form';
+import { DEFAULT_SETTINGS } from '../../../electron/store/settings/settings-schema';
+import { changedFields, rebaseForm, toForm } from '../../../renderer/lib/settings/settings-form';
 
 const settings = structuredClone(DEFAULT_SETTINGS);
 

@@ -8,9 +8,9 @@ import { scrypt as nobleScrypt } from '@noble/hashes/scrypt.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AdminPin, openAdminPin } from '../../../electron/services/admin-pin';
 import { hashPin, pinMatches } from '../../../electron/services/pin-hash';
-import { AdminPinFile } from '../../../electron/store/admin-pin-file';
+import { AdminPinFile } from '../../../electron/store/settings/admin-pin-file';
 import { AppFailure } from '../../../electron/shared/errors';
-import { memorySecretDriver, openVault } from '../../../electron/store/vault';
+import { memorySecretDriver, openVault } from '../../../electron/store/secrets/vault';
 
 let folder: string;
 let clock: number;

@@ -8,12 +8,12 @@ import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { PNG } from 'pngjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AbhaV3Client } from '../../../electron/abdm/abha-v3-types';
-import type { AuditLog } from '../../../electron/services/audit';
-import { CardService } from '../../../electron/services/cards';
-import type { DesktopPort } from '../../../electron/services/desktop-port';
-import { UserTokens } from '../../../electron/services/user-tokens';
-import { HeldCardStore } from '../../../electron/store/held-cards';
+import type { AbhaV3Client } from '../../../electron/abdm/abha-v3/types';
+import type { AuditLog } from '../../../electron/services/day/audit';
+import { CardService } from '../../../electron/services/cards/cards';
+import type { DesktopPort } from '../../../electron/services/desktop/desktop-port';
+import { UserTokens } from '../../../electron/services/abha/user-tokens';
+import { HeldCardStore } from '../../../electron/store/desk/held-cards';
 import { migrate } from '../../../electron/store/migrations';
 
 const ASHA = { abhaNumber: '91-4820-1736-5529', name: 'Asha Devi Verma' };

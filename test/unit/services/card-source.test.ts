@@ -1,15 +1,15 @@
-// Where the card comes from (electron/services/card-source.ts): fresh from ABDM with the patient's token, and held for
+// Where the card comes from (electron/services/cards/card-source.ts): fresh from ABDM with the patient's token, and held for
 // the rest of the local day; after the token is gone, after a restart, or while ABDM is out of reach, the held card;
 // once the day is over, VERIFY_AGAIN.
 import Database from 'better-sqlite3-multiple-ciphers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AbdmUnreachableError } from '../../../electron/abdm/errors';
-import type { HealthIdClient } from '../../../electron/abdm/healthid';
-import type { AuditLog } from '../../../electron/services/audit';
-import { CardService } from '../../../electron/services/cards';
-import type { DesktopPort, PrintJob } from '../../../electron/services/desktop-port';
-import { UserTokens } from '../../../electron/services/user-tokens';
-import { HeldCardStore } from '../../../electron/store/held-cards';
+import type { HealthIdClient } from '../../../electron/abdm/healthid-v1/client';
+import type { AuditLog } from '../../../electron/services/day/audit';
+import { CardService } from '../../../electron/services/cards/cards';
+import type { DesktopPort, PrintJob } from '../../../electron/services/desktop/desktop-port';
+import { UserTokens } from '../../../electron/services/abha/user-tokens';
+import { HeldCardStore } from '../../../electron/store/desk/held-cards';
 import { migrate } from '../../../electron/store/migrations';
 
 const ABHA = '91-4820-1736-5529';

@@ -2,13 +2,13 @@
 // a local day (the first view), not one a view (docs/decisions.md). The real audit log over the real table.
 import Database from 'better-sqlite3-multiple-ciphers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HealthIdClient } from '../../../electron/abdm/healthid';
-import { AuditLog } from '../../../electron/services/audit';
-import { CardService } from '../../../electron/services/cards';
-import type { DesktopPort } from '../../../electron/services/desktop-port';
-import { UserTokens } from '../../../electron/services/user-tokens';
-import { AuditLogStore } from '../../../electron/store/audit-log';
-import { HeldCardStore } from '../../../electron/store/held-cards';
+import type { HealthIdClient } from '../../../electron/abdm/healthid-v1/client';
+import { AuditLog } from '../../../electron/services/day/audit';
+import { CardService } from '../../../electron/services/cards/cards';
+import type { DesktopPort } from '../../../electron/services/desktop/desktop-port';
+import { UserTokens } from '../../../electron/services/abha/user-tokens';
+import { AuditLogStore } from '../../../electron/store/desk/audit-log';
+import { HeldCardStore } from '../../../electron/store/desk/held-cards';
 import { migrate } from '../../../electron/store/migrations';
 
 const ASHA = '91-4820-1736-5529';

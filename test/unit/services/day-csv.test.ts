@@ -2,7 +2,7 @@
 // line break is quoted and its quotes doubled; records end in CRLF; the file starts with a UTF-8 byte-order mark so
 // Excel reads Hindi names.
 import { describe, expect, it } from 'vitest';
-import { csvField, csvText } from '../../../electron/services/day-csv';
+import { csvField, csvText } from '../../../electron/services/day/day-csv';
 
 describe('day CSV', () => {
   it('quotes a name with a comma, a quote and Hindi text, and leaves plain fields alone', () => {

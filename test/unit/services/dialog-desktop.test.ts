@@ -1,4 +1,4 @@
-// The app's save and print dialogs (electron/services/dialog-desktop.ts), driven through a fake of the two Electron
+// The app's save and print dialogs (electron/services/desktop/dialog-desktop.ts), driven through a fake of the two Electron
 // calls it uses. Expected values come from Electron's API (electron.d.ts, v45): showSaveDialog answers
 // `{ canceled, filePath }` (filePath '' when cancelled); webContents.print calls back `(success, failureReason)` with
 // failureReason "Print job canceled", "Print job failed" or "Invalid printer settings"; a custom pageSize is
@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { printGeometry } from '../../../electron/cards/print-layout';
-import { dialogDesktop, type DesktopSeam, type PrintOptions, type SaveDialogOptions } from '../../../electron/services/dialog-desktop';
+import { dialogDesktop, type DesktopSeam, type PrintOptions, type SaveDialogOptions } from '../../../electron/services/desktop/dialog-desktop';
 
 const posixOnly = it.skipIf(process.platform === 'win32');
 let folder: string;

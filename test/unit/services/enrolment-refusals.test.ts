@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { AbdmError } from '../../../electron/abdm/errors';
 import { AppFailure } from '../../../electron/shared/errors';
-import { recognising, V1_AADHAAR_OTP_REFUSALS, V3_AADHAAR_OTP_REFUSALS } from '../../../electron/services/enrolment-refusals';
+import { recognising, V1_AADHAAR_OTP_REFUSALS, V3_AADHAAR_OTP_REFUSALS } from '../../../electron/services/enrolment/enrolment-refusals';
 
 const v3Refusal = (status: number) =>
   new AbdmError({ status, code: 'ABDM-9999', detailCode: 'ABDM-9999', message: 'refused', service: 'abha', operation: 'enrolRequestAadhaarOtp' });

@@ -1,7 +1,7 @@
 // The names of the files the desk makes: the ABHA number, the layout and the day as the card writes dates, and safe on
 // every system (Windows refuses < > : " / \ | ? * and device names such as CON).
 import { describe, expect, it } from 'vitest';
-import { cardFileName, dayLogFileName, recordFileName, safeFileName } from '../../../electron/services/file-names';
+import { cardFileName, dayLogFileName, recordFileName, safeFileName } from '../../../electron/services/desktop/file-names';
 
 const AT = new Date(2026, 10, 25, 10, 5); // 25 November 2026, 10:05 local time
 

@@ -6,12 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HealthIdClient } from '../../../electron/abdm/healthid';
-import type { AuditLog } from '../../../electron/services/audit';
-import { CardService } from '../../../electron/services/cards';
-import { folderDesktop } from '../../../electron/services/folder-desktop';
-import { UserTokens } from '../../../electron/services/user-tokens';
-import { HeldCardStore } from '../../../electron/store/held-cards';
+import type { HealthIdClient } from '../../../electron/abdm/healthid-v1/client';
+import type { AuditLog } from '../../../electron/services/day/audit';
+import { CardService } from '../../../electron/services/cards/cards';
+import { folderDesktop } from '../../../electron/services/desktop/folder-desktop';
+import { UserTokens } from '../../../electron/services/abha/user-tokens';
+import { HeldCardStore } from '../../../electron/store/desk/held-cards';
 import { migrate } from '../../../electron/store/migrations';
 
 const ABHA = '91-1234-5678-9012';

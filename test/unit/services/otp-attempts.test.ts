@@ -1,8 +1,8 @@
 // Wrong OTPs, counted in main: the tries left after each, the lock after the fifth, and when it lifts.
 import { describe, expect, it } from 'vitest';
 import { AbdmError } from '../../../electron/abdm/errors';
-import { freshAttempts, verifyingOtp } from '../../../electron/services/otp-attempts';
-import { otpStatus } from '../../../electron/services/otp-timer';
+import { freshAttempts, verifyingOtp } from '../../../electron/services/abha/otp-attempts';
+import { otpStatus } from '../../../electron/services/abha/otp-timer';
 import { AppFailure } from '../../../electron/shared/errors';
 
 /** Health ID v1's answer to a wrong Aadhaar OTP (reference/spec/healthid-v1.md §3.2): HIS-2022, no count. */

@@ -2,13 +2,13 @@
 // the day's log names its patients; the exported table goes to the desktop port as the file and page the clerk gets,
 // and never with an Aadhaar number.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AuditLogStore } from '../../../electron/store/audit-log';
-import { DayPatientStore } from '../../../electron/store/day-patients';
-import { AuditLog } from '../../../electron/services/audit';
-import { DayPatients } from '../../../electron/services/day-patients';
-import type { PatientView } from '../../../electron/services/patient-view';
-import { TodayService } from '../../../electron/services/today';
-import type { DesktopPort, PrintJob } from '../../../electron/services/desktop-port';
+import { AuditLogStore } from '../../../electron/store/desk/audit-log';
+import { DayPatientStore } from '../../../electron/store/desk/day-patients';
+import { AuditLog } from '../../../electron/services/day/audit';
+import { DayPatients } from '../../../electron/services/day/day-patients';
+import type { PatientView } from '../../../electron/services/abha/patient-view';
+import { TodayService } from '../../../electron/services/day/today';
+import type { DesktopPort, PrintJob } from '../../../electron/services/desktop/desktop-port';
 import { AppFailure } from '../../../electron/shared/errors';
 import { openTestDatabase, type TestDatabase } from '../bridge/bridge-support';
 

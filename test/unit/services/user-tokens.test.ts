@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { UserTokens } from '../../../electron/services/user-tokens';
-import { Flows } from '../../../electron/services/flows';
-import { checkResendAllowed } from '../../../electron/services/otp-timer';
+import { UserTokens } from '../../../electron/services/abha/user-tokens';
+import { Flows } from '../../../electron/services/abha/flows';
+import { checkResendAllowed } from '../../../electron/services/abha/otp-timer';
 import { AppFailure } from '../../../electron/shared/errors';
 import { words } from '../../support/desk-words';
 

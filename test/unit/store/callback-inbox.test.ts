@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ReceivedCallback } from '../../../electron/bridge/ports';
-import { CallbackInboxStore } from '../../../electron/store/callback-inbox';
+import { CallbackInboxStore } from '../../../electron/store/gateway/callback-inbox';
 import { openTestDatabase, type TestDatabase } from '../bridge/bridge-support';
 
 let db: TestDatabase;

@@ -2,7 +2,7 @@
 // before the relay's hello, or before the bridge listened), read from a hand-built database state. The HIU engine's
 // sweep asks for their records once an address is known (electron/services/hiu/health-information.ts).
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { ConsentStore } from '../../../electron/store/consents';
+import { ConsentStore } from '../../../electron/store/hiu/consents';
 import { openTestDatabase, type TestDatabase } from '../bridge/bridge-support';
 
 let test: TestDatabase;

@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newPushSecret } from '../../../electron/bridge/push-secret';
 import type { ReceivedPushPage } from '../../../electron/bridge/ports';
-import { DataPushPageStore, secretHash } from '../../../electron/store/data-push-pages';
+import { DataPushPageStore, secretHash } from '../../../electron/store/hiu/data-push-pages';
 import { addTransfer, openTestDatabase, type TestDatabase } from '../bridge/bridge-support';
 
 let db: TestDatabase;

@@ -1,7 +1,7 @@
 // The day's patients in the encrypted database: one row per ABHA number holding the latest profile, found by number
 // or address, erased by age, and never holding an Aadhaar number.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AadhaarInProfileError, DayPatientStore } from '../../../electron/store/day-patients';
+import { AadhaarInProfileError, DayPatientStore } from '../../../electron/store/desk/day-patients';
 import { openTestDatabase, type TestDatabase } from '../bridge/bridge-support';
 
 interface Profile {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commitDurably, DATABASE_KEY_ACCOUNT, DatabaseKeyError, openDatabase, type AppDatabase } from '../../../electron/store/db';
-import { memorySecretDriver, openVault, type SecretDriver, type Vault } from '../../../electron/store/vault';
-import { secretsFileIn } from '../../../electron/store/secrets-file-driver';
+import { memorySecretDriver, openVault, type SecretDriver, type Vault } from '../../../electron/store/secrets/vault';
+import { secretsFileIn } from '../../../electron/store/secrets/secrets-file-driver';
 import { MIGRATIONS } from '../../../electron/store/migrations';
 
 const MARKER = 'MARKER-ab7f3c-Asha-Verma';

@@ -1,9 +1,9 @@
-// The held cards (electron/store/held-cards.ts): kept per format until their end, never served after it, deleted by
+// The held cards (electron/store/desk/held-cards.ts): kept per format until their end, never served after it, deleted by
 // deleteEnded, and unreadable in the database file (SQLCipher), as the privacy scans read a data folder.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HeldCardStore } from '../../../electron/store/held-cards';
+import { HeldCardStore } from '../../../electron/store/desk/held-cards';
 import { filesUnder } from '../../support/data-folder';
 import { openTestDatabase, type TestDatabase } from '../bridge/bridge-support';
 

@@ -5,9 +5,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it, vi } from 'vitest';
-import { keytarDriver } from '../../../electron/store/keytar-driver';
-import { openVault } from '../../../electron/store/vault';
-import { secretsFileIn } from '../../../electron/store/secrets-file-driver';
+import { keytarDriver } from '../../../electron/store/secrets/keytar-driver';
+import { openVault } from '../../../electron/store/secrets/vault';
+import { secretsFileIn } from '../../../electron/store/secrets/secrets-file-driver';
 
 vi.mock('keytar', () => {
   throw Object.assign(new Error("Cannot find module 'keytar'"), { code: 'ERR_MODULE_NOT_FOUND' });

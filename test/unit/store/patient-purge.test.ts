@@ -1,8 +1,8 @@
 // A deleted patient's requests keep their ids (so a replay is still known) but nothing that names the patient.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GatewayOutboxStore } from '../../../electron/store/gateway-outbox';
-import { purgePatient } from '../../../electron/store/patient-purge';
-import { TimelineStore } from '../../../electron/store/timeline';
+import { GatewayOutboxStore } from '../../../electron/store/gateway/outbox';
+import { purgePatient } from '../../../electron/store/hiu/patient-purge';
+import { TimelineStore } from '../../../electron/store/gateway/timeline';
 import { openTestDatabase, type TestDatabase } from '../bridge/bridge-support';
 
 let db: TestDatabase;

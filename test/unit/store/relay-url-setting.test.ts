@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openConfSettings, SettingsValidationError } from '../../../electron/store/settings';
-import { DEFAULT_SETTINGS } from '../../../electron/store/settings-schema';
+import { openConfSettings, SettingsValidationError } from '../../../electron/store/settings/settings';
+import { DEFAULT_SETTINGS } from '../../../electron/store/settings/settings-schema';
 
 let dir: string;
 beforeEach(() => {

@@ -1,4 +1,4 @@
-// Large values in sealed files beside the database (electron/store/sealed-files.ts) on the app's real encrypted
+// Large values in sealed files beside the database (electron/store/hiu/sealed-files.ts) on the app's real encrypted
 // database: pages and bundles of 64 KiB or more go to files, small ones stay in their rows; the file is durable
 // before the row that names it commits; a deleting transaction unlinks its files only once it has committed; a file
 // a crash left without its row is removed at start-up; and nothing in a file is readable without its key.
@@ -8,11 +8,11 @@ import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newPushSecret } from '../../../electron/bridge/push-secret';
-import { DataPushPageStore, secretHash } from '../../../electron/store/data-push-pages';
-import { HealthRecordStore, type RecordMeta } from '../../../electron/store/health-records';
+import { DataPushPageStore, secretHash } from '../../../electron/store/hiu/data-push-pages';
+import { HealthRecordStore, type RecordMeta } from '../../../electron/store/hiu/health-records';
 import { migrate } from '../../../electron/store/migrations';
-import { purgePatient } from '../../../electron/store/patient-purge';
-import { LARGE_VALUE_BYTES, removeOrphans, SEALED_FILES_FOLDER, SealedFiles } from '../../../electron/store/sealed-files';
+import { purgePatient } from '../../../electron/store/hiu/patient-purge';
+import { LARGE_VALUE_BYTES, removeOrphans, SEALED_FILES_FOLDER, SealedFiles } from '../../../electron/store/hiu/sealed-files';
 import { openTestDatabase, type TestDatabase } from '../bridge/bridge-support';
 
 const PATIENT = 'asha.verma@sbx';

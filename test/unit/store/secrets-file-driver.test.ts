@@ -4,7 +4,7 @@ import { chmodSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, rea
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openSecretsFile, secretsFileIn, SecretsFileError, type SecretsEncryption } from '../../../electron/store/secrets-file-driver';
+import { openSecretsFile, secretsFileIn, SecretsFileError, type SecretsEncryption } from '../../../electron/store/secrets/secrets-file-driver';
 
 const posix = process.platform !== 'win32';
 let dataFolder: string;

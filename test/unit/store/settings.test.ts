@@ -2,9 +2,9 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openConfSettings, SettingsValidationError } from '../../../electron/store/settings';
-import { SETTINGS_MIGRATIONS } from '../../../electron/store/settings-migrations';
-import { DEFAULT_SETTINGS, ENVIRONMENT_PRESETS, SETTINGS_VERSION } from '../../../electron/store/settings-schema';
+import { openConfSettings, SettingsValidationError } from '../../../electron/store/settings/settings';
+import { SETTINGS_MIGRATIONS } from '../../../electron/store/settings/settings-migrations';
+import { DEFAULT_SETTINGS, ENVIRONMENT_PRESETS, SETTINGS_VERSION } from '../../../electron/store/settings/settings-schema';
 
 let dir: string;
 const settingsFile = () => path.join(dir, 'settings.json');

@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { memorySecretDriver, openVault, type SecretDriver } from '../../../electron/store/vault';
-import { openSecretsFile, secretsFileIn, SecretsFileError, type SecretsEncryption } from '../../../electron/store/secrets-file-driver';
+import { memorySecretDriver, openVault, type SecretDriver } from '../../../electron/store/secrets/vault';
+import { openSecretsFile, secretsFileIn, SecretsFileError, type SecretsEncryption } from '../../../electron/store/secrets/secrets-file-driver';
 
 function failingDriver(message: string): SecretDriver {
   return {

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { startWebServer, type WebServer } from '../../../web-mode/server';
-import { memorySecretDriver } from '../../../electron/store/vault';
+import { memorySecretDriver } from '../../../electron/store/secrets/vault';
 import { IPC_PATH, SUBPROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../../web-mode/protocol';
 
 export const RENDERER_CSP =

@@ -4,14 +4,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GATEWAY_V05 } from '../../../../electron/abdm/gateway-v05';
+import { GATEWAY_V05 } from '../../../../electron/abdm/gateway/v05/generation';
 import { AbdmHttp } from '../../../../electron/abdm/http';
-import type { HiuGatewayClient } from '../../../../electron/abdm/hiu-gateway-client';
-import { GatewayOutbox } from '../../../../electron/services/hiu/gateway-outbox';
+import type { HiuGatewayClient } from '../../../../electron/abdm/gateway/gateway-client';
+import { GatewayOutbox } from '../../../../electron/gateway/outbox';
 import { openDatabase, type AppDatabase } from '../../../../electron/store/db';
-import { GatewayOutboxStore, type OutboxEntry } from '../../../../electron/store/gateway-outbox';
-import { TimelineStore } from '../../../../electron/store/timeline';
-import { memorySecretDriver, openVault } from '../../../../electron/store/vault';
+import { GatewayOutboxStore, type OutboxEntry } from '../../../../electron/store/gateway/outbox';
+import { TimelineStore } from '../../../../electron/store/gateway/timeline';
+import { memorySecretDriver, openVault } from '../../../../electron/store/secrets/vault';
 import { AppFailure } from '../../../../electron/shared/errors';
 
 type Answer = { status: number; body?: unknown } | 'drop';

@@ -1,0 +1,155 @@
+// The shape of the settings file, and the defaults a fresh install starts with.
+import { z } from 'zod';
+import { ABDM_APIS } from '../../shared/abdm-api';
+import { httpUrl, plainText, secureUrl } from '../../validation/fields';
+
+export { ABDM_APIS, type AbdmApi } from '../../shared/abdm-api';
+
+export const ENVIRONMENTS = ['training', 'abdm-sandbox', 'production'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+/** The version of the layout below; bump it together with a new step in settings-migrations.ts. */
+export const SETTINGS_VERSION = 7;
+
+// The callback URL ABDM posts to: empty until the clinic has a public address for the bridge.
+const optionalHttpUrl = z.union([z.literal(''), httpUrl]);
+
+/**
+ * A whole number from `min` to `max`. Anything else (text, a fraction, an emptied field, a number out of range) is one
+ * issue, `whole-number`, carrying both bounds, so Settings can say "Listen port must be a whole number from 1 to 65535"
+ * in the operator's language instead of a half-range from the schema library.
+ */
+const wholeNumber = (min: number, max: number) =>
+  z.custom<number>((value) => Number.isInteger(value) && (value as number) >= min && (value as number) <= max, {
+    error: 'whole-number',
+    params: { min, max },
+  });
+
+/**
+ * How callbacks reach this desk: `direct` (the bridge listens here, behind the clinic's public URL) or `relay` (the
+ * clinic's relay takes them at its public address and hands them over a WebSocket this desk opens; docs/bridge.md).
+ */
+export const BRIDGE_MODES = ['direct', 'relay'] as const;
+export type BridgeMode = (typeof BRIDGE_MODES)[number];
+
+export const bridgeSchema = z.object({
+  mode: z.enum(BRIDGE_MODES),
+  /**
+   * The relay's base URL: https://, or http:// only to this computer (the desk sends its credential and receives records
+   * there). Its desk credential is in the keychain, never here. Empty until set.
+   */
+  relayUrl: z.union([z.literal(''), secureUrl]),
+  host: plainText(253).pipe(z.string().min(1)),
+  port: wholeNumber(1, 65_535),
+  publicUrl: optionalHttpUrl,
+  /** The largest data-push page the bridge takes, in MiB (callbacks are capped at 1 MiB). */
+  dataPushLimitMb: wholeNumber(1, 1024),
+});
+
+/** How the app acts as an HIU: the doctor named on consent requests, and how long to wait for the gateway. */
+export const hiuSchema = z.object({
+  requesterName: plainText(100),
+  /** The doctor's registration number (identifier type REGNO). */
+  requesterRegistrationNumber: plainText(50),
+  /** The register that issued it, e.g. https://www.mciindia.org. */
+  requesterRegistrationSystem: optionalHttpUrl,
+  /** A request whose callback has not come after this long is marked timed out. */
+  answerTimeoutSeconds: wholeNumber(5, 3600),
+  /** On a subscription's DATA event for a patient with a live consent, request the new records at once. */
+  fetchOnDataEvent: z.boolean(),
+});
+
+export const settingsSchema = z.object({
+  schemaVersion: z.int().min(1),
+  environment: z.enum(ENVIRONMENTS),
+  abdmApi: z.enum(ABDM_APIS),
+  /** Legacy API: Health ID v1 and gateway v0.5. */
+  healthIdBaseUrl: httpUrl,
+  gatewayBaseUrl: httpUrl,
+  /** Current API: ABHA v3 and HIE-CM v3 (whose /gateway/v3 issues sessions and certs). */
+  abhaV3BaseUrl: httpUrl,
+  hiecmBaseUrl: httpUrl,
+  clientId: plainText(200),
+  hiuId: plainText(200),
+  // The CM suffix of ABHA addresses: 'sbx' in the sandbox, 'abdm' in production.
+  cmId: z.string().trim().max(50).regex(/^[a-z0-9-]+$/i, { error: 'cm-id' }),
+  operatorName: plainText(100),
+  /** The clinic as its printed health records name it (the HIU id stands in while it is empty). */
+  clinicName: plainText(150),
+  language: z.enum(['en', 'hi']),
+  printerLayout: z.enum(['a4', 'cr80']),
+  /**
+   * A shared desk: after this many minutes without a key press or click the open patient is closed (and any Aadhaar
+   * number typed into a form is cleared). 0 = never; at most two hours, so a desk left alone never shows a patient all day.
+   */
+  idleCloseMinutes: wholeNumber(0, 120),
+  bridge: bridgeSchema,
+  hiu: hiuSchema,
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+// Strict at both levels so a misspelt key is reported by name instead of silently ignored.
+export const settingsPatchSchema = settingsSchema
+  .omit({ schemaVersion: true })
+  .extend({ bridge: bridgeSchema.partial().strict(), hiu: hiuSchema.partial().strict() })
+  .partial()
+  .strict();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/** The settings an environment presets; the operator may change each by hand. */
+export const PRESET_KEYS = ['abdmApi', 'healthIdBaseUrl', 'gatewayBaseUrl', 'abhaV3BaseUrl', 'hiecmBaseUrl', 'cmId'] as const;
+
+/**
+ * Where each environment's ABDM services live (hosts from reference/spec/healthid-v1.md, gateway-v05.md and
+ * abdm-v3.md §1). Every environment starts on the current API; training can show either.
+ */
+export const ENVIRONMENT_PRESETS: Record<Environment, Pick<Settings, (typeof PRESET_KEYS)[number]>> = {
+  // Training talks to the embedded sandbox; the URLs are kept only so switching back is painless.
+  training: {
+    abdmApi: 'v3',
+    healthIdBaseUrl: 'https://healthidsbx.abdm.gov.in/api/v1',
+    gatewayBaseUrl: 'https://dev.abdm.gov.in/gateway',
+    abhaV3BaseUrl: 'https://abhasbx.abdm.gov.in/abha/api/v3',
+    hiecmBaseUrl: 'https://dev.abdm.gov.in/api/hiecm',
+    cmId: 'sbx',
+  },
+  'abdm-sandbox': {
+    abdmApi: 'v3',
+    healthIdBaseUrl: 'https://healthidsbx.abdm.gov.in/api/v1',
+    gatewayBaseUrl: 'https://dev.abdm.gov.in/gateway',
+    abhaV3BaseUrl: 'https://abhasbx.abdm.gov.in/abha/api/v3',
+    hiecmBaseUrl: 'https://dev.abdm.gov.in/api/hiecm',
+    cmId: 'sbx',
+  },
+  // The v0.5 production gateway host is not documented officially; see docs/storage.md.
+  // The production ABHA v3 host is a third party's (abdm-v3.md §1, confidence L); check it before going live.
+  production: {
+    abdmApi: 'v3',
+    healthIdBaseUrl: 'https://healthid.abdm.gov.in/api/v1',
+    gatewayBaseUrl: 'https://live.abdm.gov.in/gateway',
+    abhaV3BaseUrl: 'https://abha.abdm.gov.in/api/abha/v3',
+    hiecmBaseUrl: 'https://apis.abdm.gov.in/api/hiecm',
+    cmId: 'abdm',
+  },
+};
+
+export const DEFAULT_SETTINGS: Settings = Object.freeze({
+  schemaVersion: SETTINGS_VERSION,
+  environment: 'training',
+  ...ENVIRONMENT_PRESETS.training,
+  clientId: '',
+  hiuId: '',
+  operatorName: '',
+  clinicName: '',
+  language: 'en',
+  printerLayout: 'a4',
+  idleCloseMinutes: 5,
+  bridge: Object.freeze({ mode: 'direct', relayUrl: '', host: '127.0.0.1', port: 8765, publicUrl: '', dataPushLimitMb: 64 }),
+  hiu: Object.freeze({
+    requesterName: '',
+    requesterRegistrationNumber: '',
+    requesterRegistrationSystem: 'https://www.mciindia.org',
+    answerTimeoutSeconds: 60,
+    fetchOnDataEvent: false,
+  }),
+}) as Settings;
