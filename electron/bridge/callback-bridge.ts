@@ -5,7 +5,7 @@
 // Plain Node and Fastify, no Electron: the same module runs embedded in the app or as a relay.
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { GatewayGeneration } from '../abdm/gateway/generation';
+import type { CallbackRoute, GatewayGeneration } from '../abdm/gateway/generation';
 import { isUuid } from '../abdm/request-id';
 import { describeIssues } from './body-issues';
 import { CounterBoard } from './bridge-counters';
@@ -26,6 +26,11 @@ export interface CallbackBridgeOptions {
   /** 0 picks a free port. */
   port: number;
   generation: GatewayGeneration;
+  /**
+   * The callback routes to serve, of every role on (HIU, HIP, …); default: the generation's own. Each role's routes
+   * come from its registration with the gateway pipeline (issue 24).
+   */
+  routes?: readonly CallbackRoute[];
   inbox: CallbackInbox;
   pushes: DataPushInbox;
   listener?: BridgeListener;
@@ -203,7 +208,7 @@ export function registerBridgeRoutes(app: FastifyInstance, opts: BridgeRouteOpti
     if (!isUuid(value)) return refuse(reply, 400, 'bad-body', requestIdRefusal(request.routeOptions.url ?? '', name, value));
   }
 
-  for (const route of opts.generation.callbackRoutes) {
+  for (const route of opts.routes ?? opts.generation.callbackRoutes) {
     app.post(route.path, { bodyLimit: callbackLimit, onRequest: [verifyToken, checkRequestIdHeader] }, async (request, reply) => {
       const body = request.body as JsonBody | undefined;
       const issues = bodyIssues(body, route.schema);
