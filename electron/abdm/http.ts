@@ -16,7 +16,7 @@ export interface AbdmHttpOptions {
   timeoutMs?: number;
   /** Pause before each retry; the list's length is the number of retries. */
   retryDelaysMs?: readonly number[];
-  /** How an error answer becomes an AbdmError; defaults to errorFromResponse (ABHA v3 passes abha-v3-errors.ts). */
+  /** How an error answer becomes an AbdmError; defaults to errorFromResponse (ABHA v3 passes abha-v3/errors.ts). */
   errorFromResponse?: (service: AbdmService, operation: string, response: AbdmResponse) => AbdmError;
 }
 
