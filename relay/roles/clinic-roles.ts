@@ -1,7 +1,8 @@
 // Which callback paths a clinic serves at its one public URL (/hiu/<id>/): those of every role it has an id for,
-// and no other. ABDM names the clinic's id in each role in a header (X-HIU-ID, X-HIP-ID); a callback whose header
-// names another id was meant for another clinic, or the gateway has this URL registered for the wrong facility, and
-// is refused with 403 before its token or body is read, so that it is never handed to this clinic's desks.
+// and no other. ABDM names the clinic's id in each role in a header (X-HIU-ID, X-HIP-ID); for a role routed by that
+// id (RelayRole.refusesOtherIds), a callback whose header names another id was meant for another clinic, or the
+// gateway has this URL registered for the wrong facility, and is refused with 403 before its token or body is read,
+// so that it is never handed to this clinic's desks.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayGeneration } from '../../electron/abdm/gateway/generation';
 import { RelayConfigError, type HiuConfig, type RelayConfig } from '../config';
@@ -43,15 +44,15 @@ export function checkRoleNames(config: RelayConfig, roles: readonly RelayRole[])
 }
 
 /**
- * A Fastify onRequest hook for the clinic's scope (`prefix`: /hiu/<id>): a callback on one of its roles' paths whose
- * role-id header names another id than the clinic's is a 403. A callback without the header is taken, as before
+ * A Fastify onRequest hook for the clinic's scope (`prefix`: /hiu/<id>): a callback on a path of a role that refuses
+ * other ids, whose role-id header names another id than the clinic's, is a 403. A callback without the header is taken, as before
  * roles existed (the direct bridge takes it too).
  */
 export function refuseOtherRoleIds(prefix: string, byPath: ReadonlyMap<string, ServedRoute>) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.routeOptions.url;
     const served = url?.startsWith(prefix) ? byPath.get(url.slice(prefix.length)) : undefined;
-    if (!served) return;
+    if (!served?.role.refusesOtherIds) return;
     const named = request.headers[served.role.idHeader.toLowerCase()];
     if (named === undefined || named === served.roleId) return;
     return reply

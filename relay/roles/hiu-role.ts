@@ -36,6 +36,10 @@ const ADDRESSING: Partial<Record<CallbackKind, (p: CallbackPayload) => Addressin
 export const HIU_ROLE: RelayRole = {
   name: 'hiu',
   idHeader: 'X-HIU-ID',
+  // Its callbacks answer a desk's requests and go by the ids the desk claimed. X-HIU-ID echoes the id the desk wrote in
+  // its request, which may be another (a training simulator writes its own when the desk's Settings have none), and
+  // the relay always took such answers: refusing them now would lose answers a desk waits for.
+  refusesOtherIds: false,
   idAt: (clinic) => clinic.id,
   routes: (generation) => generation.callbackRoutes,
   addressing: ADDRESSING,

@@ -40,8 +40,14 @@ export type CallbackPayload = Record<string, any>;
 export interface RelayRole {
   /** `hiu`, `hip`, …: the name under a clinic's `roles` in the configuration. */
   name: string;
-  /** The header ABDM names the clinic's id in for this role (X-HIU-ID, X-HIP-ID); another id there is refused. */
+  /** The header ABDM names the clinic's id in for this role (X-HIU-ID, X-HIP-ID). */
   idHeader: string;
+  /**
+   * A callback whose idHeader names another id than the clinic's is refused (403): a role whose callbacks nobody
+   * asked for (a profile share, another clinic's health-information request) is routed by that id, so a wrong one
+   * must not reach this clinic's desks. The HIU's answers are routed by the ids its desks claimed instead.
+   */
+  refusesOtherIds: boolean;
   /** The clinic's id in this role; undefined: the clinic does not play it, and its paths are not served. */
   idAt(clinic: HiuConfig): string | undefined;
   /** The role's callback routes on a gateway generation. */

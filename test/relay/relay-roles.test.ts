@@ -19,7 +19,7 @@ import { openRelayStore } from '../../relay/store/open-store';
 import type { RelayStore } from '../../relay/store/relay-store';
 import { startPostgres, type PostgresServer } from '../support/postgres-server';
 import { connectProtocolDesk, freePort, type ProtocolDesk } from '../support/relay-harness';
-import { bearer, gatewayToken, onFindBody, post, signingKey, startJwksServer, type JwksServer, type SigningKey } from '../unit/bridge/bridge-support';
+import { bearer, gatewayToken, post, signingKey, startJwksServer, type JwksServer, type SigningKey } from '../unit/bridge/bridge-support';
 
 const CLINIC = 'CLINIC-HIU-01';
 const CLINIC_TEST_ID = 'TEST-FACILITY-7';
@@ -30,6 +30,7 @@ const NOTIFY = '/test-role/notify';
 const TEST_ROLE: RelayRole = {
   name: 'test-role',
   idHeader: 'X-TEST-ID',
+  refusesOtherIds: true,
   idAt: configuredRoleId('test-role'),
   routes: () => [{ kind: 'testRole.notify', path: NOTIFY, schema: z.object({ requestId: z.string(), timestamp: z.string(), counter: z.string() }) }],
   addressing: { 'testRole.notify': (p) => ({ names: [['counter', p.counter]], unclaimed: 'every-desk' }) },
@@ -167,12 +168,6 @@ describe.each(STORAGES)('a role registered with the relay, on %s', (_name, openS
     const { response } = await notify('Counter 1', { testId: 'SOMEONE-ELSE-3' });
     expect(response.status).toBe(403);
     expect(response.json.error.code).toBe('other-role-id');
-    // The HIU's own header is checked the same way.
-    const onFind = await post(`${url}/hiu/${CLINIC}/v0.5/patients/on-find`, onFindBody({ resp: { requestId: randomUUID() } }), {
-      ...bearer(await gatewayToken(key, { nowMs: Date.now() })),
-      'x-hiu-id': PLAIN_CLINIC,
-    });
-    expect(onFind.status).toBe(403);
     await settle();
     expect(desk.deliveries()).toEqual([]);
     expect(await store.backlog()).toEqual({});
