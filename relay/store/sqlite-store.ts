@@ -65,8 +65,9 @@ export class SqliteRelayStore implements RelayStore {
 
   async close(): Promise<void> {
     if (!this.db.open) return;
+    // What is queued is committed first, in the chain, so that a read meanwhile waits for it (idle).
+    this.writing = this.writing.then(() => this.commitQueued());
     await this.writing;
-    await this.commitQueued();
     this.db.close();
   }
 

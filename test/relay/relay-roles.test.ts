@@ -114,6 +114,8 @@ describe.each(STORAGES)('a role registered with the relay, on %s', (_name, openS
     const counterDesk = await connect(await addDesk());
     const otherDesk = await connect(await addDesk());
     expect(await counterDesk.expect([counterKey('Counter 1')])).toMatchObject({ accepted: ['counter:Counter%201'], refused: [] });
+    // One desk serves a counter; and a counter key is a counter's id, not any text.
+    expect(await otherDesk.expect([counterKey('Counter 1'), 'counter:<b>1</b>'])).toMatchObject({ accepted: [], refused: ['counter:Counter%201', 'counter:<b>1</b>'] });
 
     const { body, response } = await notify('Counter 1');
     expect(response.status).toBe(202);
