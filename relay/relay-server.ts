@@ -1,7 +1,8 @@
-// The relay (docs/relay.md): ABDM's callbacks and HIPs' data pushes come in under /hiu/<hiuId>/ on exactly the
-// desk bridge's routes and rules (electron/bridge/callback-bridge.ts: gateway JWT, size limits, schemas,
-// store-then-202, duplicates as no-ops); each is kept in the relay's store with the desks it belongs to, and the
-// desks take them over their WebSockets (desk-sessions.ts). The relay holds no private key and decrypts nothing.
+// The relay (docs/relay.md): ABDM's callbacks and HIPs' data pushes come in under /hiu/<hiuId>/, one URL per clinic
+// for every role it plays (relay/roles/), on exactly the desk bridge's routes and rules
+// (electron/bridge/callback-bridge.ts: gateway JWT, size limits, schemas, store-then-202, duplicates as no-ops); each
+// is kept in the relay's store with the desks it belongs to, and the desks take them over their WebSockets
+// (desk-sessions.ts). The relay holds no private key and decrypts nothing.
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { CallbackKind } from '../electron/abdm/gateway/generation';
 import { gatewayGenerationFor } from '../electron/abdm/gateway/generation-choice';
@@ -164,7 +165,7 @@ export async function startRelay(opts: StartRelayOptions): Promise<RunningRelay>
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('The relay did not get a TCP port.');
   const host = config.listen.host === '0.0.0.0' ? '127.0.0.1' : config.listen.host;
-  log.info('listening', { url: `http://${host}:${address.port}`, hius: config.hius.map((h) => ({ id: h.id, callbackUrl: hiuCallbackUrl(config, h.id) })) });
+  log.info('listening', { url: `http://${host}:${address.port}`, hius: config.hius.map((h) => ({ id: h.id, callbackUrl: hiuCallbackUrl(config, h.id), roles: roles.filter((role) => role.idAt(h) !== undefined).map((role) => role.name) })) });
   return {
     url: `http://${host}:${address.port}`,
     port: address.port,
