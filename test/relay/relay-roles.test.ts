@@ -186,6 +186,14 @@ describe.each(STORAGES)('a role registered with the relay, on %s', (_name, openS
 });
 
 describe('the relay’s roles in its configuration', () => {
+  it('takes a clinic’s id in another role beside its HIU id, and refuses an id ABDM could not send', () => {
+    const clinic = (roles: object) => ({ publicUrl: 'https://relay.example-clinic.in', hius: [{ id: CLINIC, gatewayCertsUrl: 'https://dev.abdm.gov.in/gateway/v0.5/certs', roles }], storage: { sqlite: ':memory:' } });
+    expect(relayConfig.parse(clinic({ hip: 'IN2710000123' })).hius[0]!.roles).toEqual({ hip: 'IN2710000123' });
+    const refused = relayConfig.safeParse(clinic({ hip: 'IN 2710000123' }));
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.path).toEqual(['hius', 0, 'roles', 'hip']);
+  });
+
   it('refuses to start when a clinic names a role the relay does not know, and says which', async () => {
     const store = await openRelayStore({ sqlite: ':memory:' });
     const config = relayConfig.parse({
