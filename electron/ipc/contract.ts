@@ -28,6 +28,15 @@ import type { TimelineEntry } from '../store/gateway/timeline';
 import type { VaultProtection } from '../store/secrets/vault';
 import type { ConnectionAccess } from '../services/admin-pin';
 import { isAdminPin } from '../shared/admin-pin-rule';
+import type { EventName, EventPayloads } from '../core/events';
+
+// The events main pushes are the services' and the pipeline's (core/events.ts, below them all); the page and the
+// preload read them here, with the channels.
+export { eventNames, type EventName, type EventPayloads } from '../core/events';
+// What the page shows of a record and of a print or save, as main builds them: the page sees main only through this
+// file and electron/shared/, so the types it draws with pass through here.
+export type { AttachmentView, ItemView, MedicationRow, ObservationItem, RecordView, SectionView, TimingRepeat } from '../fhir/view-model';
+export type { PrintOutcome, SaveOutcome } from '../services/desktop/desktop-port';
 
 /** A channel: the zod schema its input must pass, and (as a type only) what it returns. */
 interface Channel<I extends z.ZodType, O> {
@@ -189,29 +198,8 @@ export const contract = {
   'today.printDay': takes(dayPage).returns<PrintOutcome>(),
 };
 
-/** Events pushed from main to the renderer, with their payload types. */
-export interface EventPayloads {
-  'settings.changed': Settings;
-  /** A consent request (ours) or one of its artefacts changed; read it with consents.get. */
-  'consents.changed': { id: string };
-  /** Records of a transfer were stored (`count` delivered on this page). */
-  'records.arrived': { consentRequestId: string; artefactId: string; patientId: string; count: number };
-  'bridge.changed': BridgeStatus;
-  'patients.statusChanged': { patientId: string; status: string };
-  'subscriptions.event': { subscriptionId: string; eventId: string; category: string; patientId: string; hipId: string; careContexts: string[]; hiTypes: string[] };
-}
-export const eventNames = [
-  'settings.changed',
-  'consents.changed',
-  'records.arrived',
-  'bridge.changed',
-  'patients.statusChanged',
-  'subscriptions.event',
-] as const satisfies readonly (keyof EventPayloads)[];
-
 export type Contract = typeof contract;
 export type ChannelName = keyof Contract;
-export type EventName = keyof EventPayloads;
 export type InputOf<C extends ChannelName> = z.input<Contract[C]['input']>;
 export type ParsedInputOf<C extends ChannelName> = z.output<Contract[C]['input']>;
 export type OutputOf<C extends ChannelName> = NonNullable<Contract[C]['output']>;
