@@ -25,9 +25,12 @@ import type { RecordMeta } from '../store/hiu/health-records';
 import type { RecordView } from '../fhir/index';
 import type { RecordAttachment } from '../services/hiu/record-viewer';
 import type { TimelineEntry } from '../store/gateway/timeline';
+import type { TimelineMessage } from '../abdm/gateway/timeline-messages';
 import type { VaultProtection } from '../store/secrets/vault';
 import type { ConnectionAccess } from '../services/admin-pin';
 import { isAdminPin } from '../shared/admin-pin-rule';
+import type { AbdmApi } from '../shared/abdm-api';
+import type { DeskCapability } from '../abdm/gateway/capabilities';
 import type { EventName, EventPayloads } from '../core/events';
 
 // The events main pushes are the services' and the pipeline's (core/events.ts, below them all); the page and the
@@ -37,6 +40,11 @@ export { eventNames, type EventName, type EventPayloads } from '../core/events';
 // file and electron/shared/, so the types it draws with pass through here.
 export type { AttachmentView, ItemView, MedicationRow, ObservationItem, RecordView, SectionView, TimingRepeat } from '../fhir/view-model';
 export type { PrintOutcome, SaveOutcome } from '../services/desktop/desktop-port';
+export type { DeskCapability } from '../abdm/gateway/capabilities';
+export type { TimelineMessage } from '../abdm/gateway/timeline-messages';
+
+/** A timeline row as the page gets it: with what it was, by name (abdm/gateway/timeline-messages.ts), beside its path. */
+export type TimelineRow = TimelineEntry & { message: TimelineMessage | null };
 
 /** A channel: the zod schema its input must pass, and (as a type only) what it returns. */
 interface Channel<I extends z.ZodType, O> {
@@ -59,6 +67,8 @@ export interface AppInfo {
    */
   dataProtection: { level: VaultProtection; secretsFile: string | null };
   transport: 'electron' | 'web';
+  /** What the desk can do on each ABDM API (abdm/gateway/capabilities.ts): the page reads the chosen API's list. */
+  capabilities: Record<AbdmApi, DeskCapability[]>;
 }
 
 // Pasted secrets often carry a line break at the end: trimmed. Inside, a NUL would be cut off by the keychain's
@@ -188,7 +198,7 @@ export const contract = {
       .strict(),
   ).returns<SubscriptionView>(),
   'subscriptions.list': takes(z.object({ patientId: patientId.optional() }).strict().optional()).returns<SubscriptionView[]>(),
-  'timeline.list': takes(z.object({ patientId: patientId.optional(), consentRequestId: recordId.optional() }).strict()).returns<TimelineEntry[]>(),
+  'timeline.list': takes(z.object({ patientId: patientId.optional(), consentRequestId: recordId.optional() }).strict()).returns<TimelineRow[]>(),
   'bridge.status': takes(noInput).returns<BridgeStatus>(),
   'bridge.checkPath': takes(noInput).returns<PathCheckOutcome>(),
 
