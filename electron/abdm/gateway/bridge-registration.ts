@@ -16,15 +16,14 @@ export const BRIDGE_URL_CALLS = {
   'v0.5': { path: '/v1/bridges', headers: () => ({}) },
   v3: { path: '/gateway/v3/bridge/url', headers: (cmId) => ({ ...v3Headers(), 'X-CM-ID': cmId ?? '' }) },
 } as const satisfies Record<string, BridgeUrlCall>;
-export type BridgeUrlGeneration = keyof typeof BRIDGE_URL_CALLS;
 
 export interface BridgeRegistration {
   /** The gateway base URL of the generation (HIE-CM's base on v3). */
   gatewayBaseUrl: string;
   session: GatewaySession;
   url: string;
-  /** The gateway generation to register with, by its name (GatewayGeneration.name); v0.5 when absent. */
-  generation?: BridgeUrlGeneration;
+  /** The gateway generation to register with, by its name (GatewayGeneration.name: 'v0.5', 'v3'); v0.5 when absent. */
+  generation?: string;
   /** X-CM-ID, for a generation that sends it (v3). */
   cmId?: string;
   /**
@@ -36,7 +35,9 @@ export interface BridgeRegistration {
 
 export async function registerBridgeUrl(opts: BridgeRegistration): Promise<void> {
   const http = new AbdmHttp({ service: 'gateway', baseUrl: opts.gatewayBaseUrl });
-  const call: BridgeUrlCall = BRIDGE_URL_CALLS[opts.v3 ? 'v3' : (opts.generation ?? 'v0.5')];
+  const name = opts.v3 ? 'v3' : (opts.generation ?? 'v0.5');
+  const call = (BRIDGE_URL_CALLS as Record<string, BridgeUrlCall | undefined>)[name];
+  if (!call) throw new TypeError(`No bridge URL call for the gateway generation ${name}`);
   const cmId = opts.v3?.cmId ?? opts.cmId;
   await withGatewayToken(opts.session, (token) =>
     http.send({

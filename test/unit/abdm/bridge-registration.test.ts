@@ -72,4 +72,11 @@ describe('registerBridgeUrl', () => {
     expect(seen[1]!.url).toBe('/api/hiecm/gateway/v3/bridge/url');
     expect(seen[1]!.headers['x-cm-id']).toBe('abdm');
   });
+
+  it('refuses a generation it has no call for, before anything is sent', async () => {
+    const gatewayBaseUrl = `${origin}/gateway`;
+    const session = new GatewaySession({ gatewayBaseUrl, clientId: 'desk', clientSecret: secret });
+    await expect(registerBridgeUrl({ gatewayBaseUrl, session, url: 'https://clinic.example/abdm', generation: 'v9' })).rejects.toThrow(TypeError);
+    expect(seen).toEqual([]);
+  });
 });
