@@ -5,7 +5,7 @@
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 import { ACKNOWLEDGEMENTS, type CallbackKind, type GatewayGeneration, type HiuOperation } from '../abdm/gateway/generation';
 import { gatewayGenerationOfPath } from '../abdm/gateway/generation-choice';
-import type { EventName, EventPayloads } from '../ipc/contract';
+import type { EventName, EventPayloads } from '../core/events';
 import type { CallbackInboxStore, InboxEntry } from '../store/gateway/callback-inbox';
 import type { TimelineStore } from '../store/gateway/timeline';
 import type { GatewayOutbox, OutboxContext } from './outbox';

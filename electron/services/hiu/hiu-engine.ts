@@ -7,7 +7,7 @@ import type { GatewayGeneration } from '../../abdm/gateway/generation';
 import { gatewayGenerationFor } from '../../abdm/gateway/generation-choice';
 import { createHiuGatewayClient, type HiuGatewayClient } from '../../abdm/gateway/gateway-client';
 import type { Part } from '../../core/parts';
-import type { EventName, EventPayloads } from '../../ipc/contract';
+import type { EventName, EventPayloads } from '../../core/events';
 import { AppFailure } from '../../shared/errors';
 import { withTimeout } from '../../shared/with-timeout';
 import { GatewayOutboxStore } from '../../store/gateway/outbox';
