@@ -83,9 +83,9 @@ export const LAYER_RULES: readonly LayerRule[] = [
   },
   {
     folder: 'electron/fhir/',
-    mayNotImport: 'anything in the repository outside electron/fhir/',
-    why: 'reading FHIR bundles is pure: the engine indexes with it and the record screens will show with it',
-    forbids: (t) => outside(t, 'electron/fhir/'),
+    mayNotImport: 'anything in the repository outside electron/fhir/ and electron/shared/',
+    why: 'reading FHIR bundles is pure (it may use the shared rules, which are pure too): the engine indexes with it and the record screens show with it',
+    forbids: (t) => outside(t, 'electron/fhir/', 'electron/shared/'),
   },
   {
     folder: 'electron/store/',
