@@ -43,10 +43,11 @@ type Key = [ExpectationKind, unknown];
 
 export function routeOfCallback(generation: GatewayGeneration, callback: ReceivedCallback): CallbackRoute {
   const payload = generation.callbackPayload(callback.kind, JSON.parse(callback.body) as Payload) as Payload;
-  const named = NAMED_IDS[callback.kind]?.(payload) ?? {};
+  const kind = callback.kind as CallbackKind;
+  const named = NAMED_IDS[kind]?.(payload) ?? {};
   const route = keys(named.route ?? []);
   if (callback.respRequestId) route.unshift(keyOf('request', callback.respRequestId));
-  return { routeKeys: route, introduces: keys(named.introduce ?? []), broadcastIfUnclaimed: BROADCAST_KINDS.has(callback.kind) };
+  return { routeKeys: route, introduces: keys(named.introduce ?? []), broadcastIfUnclaimed: BROADCAST_KINDS.has(kind) };
 }
 
 /** A data-push page goes to the desk that claimed its secret's hash. */

@@ -5,6 +5,7 @@
 // (bridge.status, bridge.changed). Restarted when the settings it depends on change.
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 import type { GatewayGeneration } from '../abdm/gateway/generation';
+import type { GatewayRoles } from './gateway-roles';
 import { startCallbackBridge, type RunningBridge } from '../bridge/callback-bridge';
 import { checkCallbackPath, type PathCheckOutcome } from '../bridge/path-check';
 import type { BridgeCounters } from '../bridge/ports';
@@ -45,6 +46,8 @@ export interface BridgePartDeps {
   db: Database;
   settings: () => Settings;
   generation: () => GatewayGeneration;
+  /** The roles of the pipeline: the bridge serves the callback routes of those that are on, at one URL. */
+  roles: Pick<GatewayRoles, 'routes' | 'kinds' | 'onNames'>;
   /** The gateway's JWKS URL, resolved on the first callback (training starts its simulator lazily). */
   jwksUrl: () => Promise<string>;
   now: () => number;
@@ -80,7 +83,8 @@ export class BridgePart implements Part {
     const { mode, relayUrl, host, port, dataPushLimitMb } = settings.bridge;
     // A switch of ABDM API serves the other generation's callback paths (and JWKS) from then on.
     // Training through a relay offers the simulator's keys to the relay after each hello (relay-link.ts).
-    return [mode, relayUrl, host, this.deps.portOverride ?? port, dataPushLimitMb, settings.abdmApi, settings.environment].join('|');
+    // A role switched on or off (a HIP id set or cleared) serves its routes or stops.
+    return [mode, relayUrl, host, this.deps.portOverride ?? port, dataPushLimitMb, settings.abdmApi, settings.environment, this.deps.roles.onNames(settings).join(',')].join('|');
   }
 
   async start(): Promise<void> {
@@ -91,6 +95,7 @@ export class BridgePart implements Part {
         host: settings.bridge.host,
         port: this.deps.portOverride ?? settings.bridge.port,
         generation: this.deps.generation(),
+        routes: this.deps.roles.routes(settings),
         inbox: this.inbox,
         pushes: this.pages,
         jwksUrl: this.deps.jwksUrl,
@@ -131,6 +136,7 @@ export class BridgePart implements Part {
       inbox: this.inbox,
       pages: this.pages,
       openExpectations: () => this.expectations.keys(this.deps.now()),
+      kinds: this.deps.roles.kinds(),
       dataPushLimitBytes: settings.bridge.dataPushLimitMb * 1024 * 1024,
       now: this.deps.now,
       logError: this.deps.logError,

@@ -1,10 +1,11 @@
-// The HIU engine: builds the shared context, the outbox, the callback processor and every HIU service, and the
-// callback bridge as a part of the core. At start-up it resumes whatever a crash or a quit left: callbacks stored
+// The HIU engine: builds the gateway pipeline (electron/gateway/: the roles, the outbox, the callback processor and
+// the callback bridge as a part of the core), registers the HIU as its first role, and builds every HIU service.
+// Another role (the HIP) registers with `roles` and the processor the same way. At start-up it resumes whatever a crash or a quit left: callbacks stored
 // but not applied, pages not processed, requests not yet accepted, erasures that fell due while the app was closed.
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 import { registerBridgeUrl } from '../../abdm/gateway/bridge-registration';
 import type { GatewayGeneration } from '../../abdm/gateway/generation';
-import { gatewayGenerationFor } from '../../abdm/gateway/generation-choice';
+import { HIU_ROLE } from '../../abdm/gateway/hiu/hiu-role';
 import { createHiuGatewayClient, type HiuGatewayClient } from '../../abdm/gateway/gateway-client';
 import type { Part } from '../../core/parts';
 import type { EventName, EventPayloads } from '../../ipc/contract';
@@ -18,6 +19,7 @@ import type { AbdmConnection } from '../abdm-connection';
 import type { AuditLog } from '../day/audit';
 import { BridgePart } from '../../gateway/bridge-part';
 import { CallbackProcessor } from '../../gateway/callback-processor';
+import { GatewayRoles } from '../../gateway/gateway-roles';
 import { ConsentService } from './consents';
 import { GatewayOutbox } from '../../gateway/outbox';
 import { HealthInformationService } from './health-information';
@@ -27,7 +29,8 @@ import { KycAuth } from './kyc-auth';
 import { PatientIdentification } from './patient-identification';
 import { PatientStatusService } from './patient-status';
 import { RecordErasure } from './record-erasure';
-import { RELAY_CLAIM_TIMEOUT_MS, relayClaimsOf } from '../../gateway/relay-claims';
+import { RELAY_CLAIM_TIMEOUT_MS, type ClaimedEntry } from '../../gateway/relay-claims';
+import { hiuRelayClaimsOf } from './hiu-relay-claims';
 import { RecordViewer } from './record-viewer';
 import { SubscriptionService } from './subscriptions';
 
@@ -50,6 +53,8 @@ export interface HiuEngineDeps {
   desktop: DesktopPort;
   /** This desk's relay credential (keychain), for relay mode; none: the link says so in bridge.status. */
   relayCredential?: () => Promise<string | null>;
+  /** The roles of the pipeline; the engine registers the HIU. Default: a new registry. */
+  roles?: GatewayRoles;
 }
 
 export class HiuEngine {
@@ -63,15 +68,19 @@ export class HiuEngine {
   readonly patientStatus: PatientStatusService;
   readonly outbox: GatewayOutbox;
   readonly processor: CallbackProcessor;
+  /** Every role of the gateway pipeline (the HIU, and whatever registers next). */
+  readonly roles: GatewayRoles;
   private readonly erasure: RecordErasure;
   private readonly timeline: TimelineStore;
-  private readonly generation: () => GatewayGeneration = () => gatewayGenerationFor(this.deps.settings().abdmApi);
+  private readonly generation: () => GatewayGeneration = () => this.roles.generation(this.deps.settings().abdmApi);
   private client: { key: string; client: HiuGatewayClient } | null = null;
   /** The simulator the bridge URL was last registered with (training), so it is registered once per simulator. */
   private registered: string | null = null;
 
   constructor(private readonly deps: HiuEngineDeps) {
     const { db, now } = deps;
+    this.roles = deps.roles ?? new GatewayRoles();
+    this.roles.register(HIU_ROLE, { id: () => hiuIdOf(deps.settings()) });
     this.timeline = new TimelineStore(db);
     this.outbox = new GatewayOutbox({
       store: new GatewayOutboxStore(db),
@@ -88,6 +97,7 @@ export class HiuEngine {
       db,
       settings: deps.settings,
       generation: this.generation,
+      roles: this.roles,
       jwksUrl: async () => `${(await deps.abdm.gateway()).gatewayBaseUrl}${this.generation().certsPath}`,
       now,
       portOverride: deps.bridgePort,
@@ -102,6 +112,7 @@ export class HiuEngine {
       outbox: this.outbox,
       timeline: this.timeline,
       generation: this.generation,
+      generationOfPath: (path) => this.roles.generationOfPath(path),
       now,
       emit: deps.emit,
       logError: deps.logError,
@@ -192,10 +203,10 @@ export class HiuEngine {
    * this desk's at the relay, so the answer comes here at once. Waits at most RELAY_CLAIM_TIMEOUT_MS and never
    * fails: an answer nobody claimed is kept at the relay until this desk claims it after its next hello.
    */
-  private async claimAtRelay(entry: Parameters<typeof relayClaimsOf>[0]): Promise<void> {
+  private async claimAtRelay(entry: ClaimedEntry): Promise<void> {
     const link = this.bridge.relayLink();
     if (!link) return;
-    const answer = await link.expect(relayClaimsOf(entry), RELAY_CLAIM_TIMEOUT_MS);
+    const answer = await link.expect(hiuRelayClaimsOf(entry), RELAY_CLAIM_TIMEOUT_MS);
     // Another desk of the clinic holds the key: the answer goes there. Worth a line in the log, nothing more.
     if (answer && answer.refused.length > 0) this.deps.logError('relay claim', new Error(`The relay gave ${answer.refused.length} key(s) of request ${entry.requestId} to another desk.`));
   }
