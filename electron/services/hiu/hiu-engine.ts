@@ -12,6 +12,8 @@ import type { EventName, EventPayloads } from '../../ipc/contract';
 import { AppFailure } from '../../shared/errors';
 import { withTimeout } from '../../shared/with-timeout';
 import { GatewayOutboxStore } from '../../store/gateway/outbox';
+import { RelayExpectations } from '../../store/gateway/relay-expectations';
+import { DataPushPageStore } from '../../store/hiu/data-push-pages';
 import type { RecordCipher } from '../../store/hiu/record-cipher';
 import type { Settings } from '../../store/settings/settings-schema';
 import { TimelineStore, type TimelineEntry } from '../../store/gateway/timeline';
@@ -58,7 +60,7 @@ export interface HiuEngineDeps {
 }
 
 export class HiuEngine {
-  readonly bridge: BridgePart;
+  readonly bridge: BridgePart<DataPushPageStore>;
   readonly identification: PatientIdentification;
   readonly kyc: KycAuth;
   readonly consents: ConsentService;
@@ -81,6 +83,7 @@ export class HiuEngine {
     const { db, now } = deps;
     this.roles = deps.roles ?? new GatewayRoles();
     this.roles.register(HIU_ROLE, { id: () => hiuIdOf(deps.settings()) });
+    const expectations = new RelayExpectations(db);
     this.timeline = new TimelineStore(db);
     this.outbox = new GatewayOutbox({
       store: new GatewayOutboxStore(db),
@@ -98,6 +101,8 @@ export class HiuEngine {
       settings: deps.settings,
       generation: this.generation,
       roles: this.roles,
+      pages: new DataPushPageStore(db),
+      openExpectations: (at) => expectations.keys(at),
       jwksUrl: async () => `${(await deps.abdm.gateway()).gatewayBaseUrl}${this.generation().certsPath}`,
       now,
       portOverride: deps.bridgePort,
