@@ -8,7 +8,7 @@ import type { ExpectationKind } from '../electron/bridge/relay-protocol';
  * The ids behind each kind of key: the desk's own request ids and every id the gateway hands out are UUIDs
  * (gateway-v05.md §2: requestId, consentRequest.id, consent artefact ids, transactionId, subscriptionRequest.id and
  * subscription.id; the simulator makes them with randomUUID too); a push key is the SHA-256 of a data-push secret, in
- * lower-case hex (electron/bridge/push-secret.ts).
+ * lower-case hex (electron/bridge/push-secret.ts); a counter key is the clinic's own short counter id.
  */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
@@ -20,6 +20,8 @@ const ID_SHAPES: Record<ExpectationKind, RegExp> = {
   'subscription-request': UUID,
   subscription: UUID,
   push: SHA256_HEX,
+  // A counter id as the clinic's QR carries it (counterKey: percent-encoded), not one ABDM makes.
+  counter: /^[A-Za-z0-9._%-]{1,200}$/,
 };
 
 /** Whether `key` (`<kind>:<id>`) names something a desk can really be waiting for. */

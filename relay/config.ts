@@ -8,10 +8,21 @@ const DEFAULT_CLAIM_LIMITS = { claimsPerDesk: 100_000, claimsPerMinute: 2_000 };
 
 const httpUrl = z.url({ protocol: /^https?$/ }).transform((url) => url.replace(/\/+$/, ''));
 
+const roleId = z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'letters, digits, dot, dash and underscore only');
+
+/**
+ * A clinic the relay serves, named by its HIU id: one public URL (/hiu/<id>/) for every role the clinic plays, its
+ * desks, and its gateway.
+ */
 export const hiuConfig = z
   .object({
-    /** The HIU id ABDM knows (X-HIU-ID); its callbacks come in under /hiu/<id>/. */
-    id: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'letters, digits, dot, dash and underscore only'),
+    /** The HIU id ABDM knows (X-HIU-ID); the clinic's callbacks come in under /hiu/<id>/. */
+    id: roleId,
+    /**
+     * The clinic's ids in its other roles, by role name (relay/roles/): e.g. `{ "hip": "IN2710000123" }`, the facility's
+     * HFR id, which ABDM names in X-HIP-ID. A role without an id here is off at this clinic: its paths are not served.
+     */
+    roles: z.record(z.string().regex(/^[a-z][a-z0-9-]{0,30}$/, 'a role name: lower-case letters, digits and dashes'), roleId).optional(),
     /** The gateway generation ABDM calls this HIU back with: v1 = gateway v0.5, v3 = HIE-CM v3. */
     api: z.enum(['v1', 'v3']).default('v1'),
     /** The gateway's JWKS, e.g. https://dev.abdm.gov.in/gateway/v0.5/certs (gateway-v05.md §3.2); not used in training. */

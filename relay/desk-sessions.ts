@@ -120,7 +120,7 @@ interface DeskClaimRules {
 
 /** What the desk is told about keys it was refused for one reason (an `error` frame; the connection stays open). */
 const REFUSAL_WORDS: Record<ClaimRefusal, (count: number, limits: ClaimLimits) => string> = {
-  'not-an-id': (n) => `${n} key(s) refused: not an id this relay routes (a UUID, or for push: a SHA-256 in hex).`,
+  'not-an-id': (n) => `${n} key(s) refused: not an id this relay routes (a UUID; for push: a SHA-256 in hex; for counter: the counter's own id).`,
   'too-many-held': (n, limits) => `${n} key(s) refused: this desk already holds ${limits.claimsPerDesk} keys, the relay's limit a desk.`,
   'too-fast': (n, limits) => `${n} key(s) refused: more than ${limits.claimsPerMinute} new keys a minute; claim them again after reconnecting.`,
 };

@@ -1,8 +1,10 @@
-// The relay (docs/relay.md): ABDM's callbacks and HIPs' data pushes come in under /hiu/<hiuId>/ on exactly the
-// desk bridge's routes and rules (electron/bridge/callback-bridge.ts: gateway JWT, size limits, schemas,
-// store-then-202, duplicates as no-ops); each is kept in the relay's store with the desks it belongs to, and the
-// desks take them over their WebSockets (desk-sessions.ts). The relay holds no private key and decrypts nothing.
+// The relay (docs/relay.md): ABDM's callbacks and HIPs' data pushes come in under /hiu/<hiuId>/, one URL per clinic
+// for every role it plays (relay/roles/), on exactly the desk bridge's routes and rules
+// (electron/bridge/callback-bridge.ts: gateway JWT, size limits, schemas, store-then-202, duplicates as no-ops); each
+// is kept in the relay's store with the desks it belongs to, and the desks take them over their WebSockets
+// (desk-sessions.ts). The relay holds no private key and decrypts nothing.
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { CallbackKind } from '../electron/abdm/gateway/generation';
 import { gatewayGenerationFor } from '../electron/abdm/gateway/generation-choice';
 import { connectionLimits, serverOptions } from '../electron/bridge/connection-limits';
 import { CounterBoard } from '../electron/bridge/bridge-counters';
@@ -14,6 +16,9 @@ import { hiuCallbackUrl, type HiuConfig, type RelayConfig } from './config';
 import { DeskSessions } from './desk-sessions';
 import { isOperator } from './operator-access';
 import { jsonLinesLog, type RelayLog } from './relay-log';
+import { checkRoleNames, refuseOtherRoleIds, servedRoutes } from './roles/clinic-roles';
+import type { RelayRole } from './roles/relay-role';
+import { RELAY_ROLES } from './roles/relay-roles';
 import { routeOfCallback, routeOfPage } from './routing';
 import type { RelayStore } from './store/relay-store';
 import { TrainingKeys } from './training-keys';
@@ -28,6 +33,8 @@ export interface StartRelayOptions {
   log?: RelayLog;
   /** Clock for token expiry, receivedAt and retention. */
   now?: () => number;
+  /** Roles beside the relay's own (RELAY_ROLES), served at clinics whose configuration gives them an id. */
+  roles?: readonly RelayRole[];
 }
 
 export interface RunningRelay {
@@ -43,6 +50,8 @@ export async function startRelay(opts: StartRelayOptions): Promise<RunningRelay>
   const { config, store } = opts;
   const log = opts.log ?? jsonLinesLog();
   const now = opts.now ?? Date.now;
+  const roles = [...RELAY_ROLES, ...(opts.roles ?? [])];
+  checkRoleNames(config, roles);
   // The bridge's request and header timeouts, so a trickled body cannot hold a connection (docs/bridge.md). Not its idle
   // timeout, which would cut a desk's quiet WebSocket, nor its per-address cap: behind the proxy every caller is one address.
   const { requestTimeout, http } = serverOptions(connectionLimits());
@@ -52,7 +61,7 @@ export async function startRelay(opts: StartRelayOptions): Promise<RunningRelay>
   for (const hiu of config.hius) {
     const counters = new CounterBoard();
     boards.set(hiu.id, counters);
-    await app.register(async (scope) => registerHiu(scope, hiu, counters), { prefix: `/hiu/${hiu.id}` });
+    await app.register(async (scope) => registerClinic(scope, hiu, counters), { prefix: `/hiu/${hiu.id}` });
   }
   const sessions = new DeskSessions(store, config, log, trainingKeys, now);
   // Liveness for anyone (a load balancer, a monitor); which desks there are and what waits for each, only for the
@@ -66,17 +75,21 @@ export async function startRelay(opts: StartRelayOptions): Promise<RunningRelay>
   });
   app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ error: { code: 'unknown-path', message: 'There is nothing here.' } }));
 
-  function registerHiu(scope: FastifyInstance, hiu: HiuConfig, counters: CounterBoard): void {
+  /** A clinic's URL: the callback routes of every role it plays, its data pushes, and the path check. */
+  function registerClinic(scope: FastifyInstance, hiu: HiuConfig, counters: CounterBoard): void {
     const generation = gatewayGenerationFor(hiu.api);
+    const served = servedRoutes(hiu, roles, generation);
+    scope.addHook('onRequest', refuseOtherRoleIds(`/hiu/${hiu.id}`, served));
     const inbox: CallbackInbox = {
       async store(callback) {
+        const role = served.get(callback.path)!.role;
         const outcome = await store.ingest({
           hiuId: hiu.id,
           dedupeKey: `callback:${callback.requestId}`,
           kind: 'callback',
           receivedAt: callback.receivedAt,
           payload: JSON.stringify(callback),
-          ...routeOfCallback(generation, callback),
+          ...routeOfCallback(generation, callback, role),
         });
         log.info(outcome === 'stored' ? 'callback-stored' : 'callback-duplicate', { hiuId: hiu.id, kind: callback.kind, requestId: callback.requestId });
         return outcome;
@@ -103,6 +116,7 @@ export async function startRelay(opts: StartRelayOptions): Promise<RunningRelay>
       scope,
       {
         generation,
+        routes: [...served.values()].map(({ route }) => ({ ...route, kind: route.kind as CallbackKind })),
         inbox,
         pushes,
         jwksUrl: async () => hiu.gatewayCertsUrl ?? '',
@@ -151,7 +165,7 @@ export async function startRelay(opts: StartRelayOptions): Promise<RunningRelay>
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('The relay did not get a TCP port.');
   const host = config.listen.host === '0.0.0.0' ? '127.0.0.1' : config.listen.host;
-  log.info('listening', { url: `http://${host}:${address.port}`, hius: config.hius.map((h) => ({ id: h.id, callbackUrl: hiuCallbackUrl(config, h.id) })) });
+  log.info('listening', { url: `http://${host}:${address.port}`, hius: config.hius.map((h) => ({ id: h.id, callbackUrl: hiuCallbackUrl(config, h.id), roles: roles.filter((role) => role.idAt(h) !== undefined).map((role) => role.name) })) });
   return {
     url: `http://${host}:${address.port}`,
     port: address.port,

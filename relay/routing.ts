@@ -1,53 +1,35 @@
-// Which desk a callback belongs to. A desk claims the ids of its own requests before it sends them
-// (electron/gateway/outbox.ts, beforeSend); the answers then hand out further ids (a consent request's
-// gateway id, a transfer's transaction id, …), which become the answering desk's here, so that the notifications
-// naming them later reach the same desk. Fields are read from the v0.5-shaped payload (reference/spec/gateway-v05.md
-// §2; a v3 body is mapped to it by its generation's callbackPayload).
+// Which desk a callback belongs to, whatever role of the clinic it is for: its `resp.requestId` names the desk that
+// sent the request, and its role says (relay/roles/) which further ids it names and hands out, and what happens when
+// no desk holds any of them. The stores route by the keys worked out here (store/routing-procedure.ts).
 import type { CallbackKind, GatewayGeneration } from '../electron/abdm/gateway/generation';
 import type { ReceivedCallback } from '../electron/bridge/ports';
-import { keyOf, type ExpectationKind } from '../electron/bridge/relay-protocol';
+import { counterKey, keyOf } from '../electron/bridge/relay-protocol';
+import { HIU_ROLE } from './roles/hiu-role';
+import type { CallbackPayload, NamedId, RelayRole } from './roles/relay-role';
 
 export interface CallbackRoute {
   /** Keys any of which makes a desk the receiver. */
   routeKeys: string[];
   /** Keys the receiving desk holds from now on. */
   introduces: string[];
-  /** No desk holds a route key: every desk of the HIU gets it (true), or it is kept until one claims a key (false). */
+  /** No desk holds a route key: every desk of the clinic gets it (true), or it is kept until one claims a key (false). */
   broadcastIfUnclaimed: boolean;
 }
 
 /**
- * Notifications about a patient, not about one desk's request (patient status, and a subscription's events, which
- * tell of new records for a patient): every desk of the HIU is told, and each keeps its own copy and acknowledges it.
+ * The callback's payload as the roles' addressing reads it: the v0.5-shaped payload of its generation (a v3 body
+ * mapped by callbackPayload). The one place routing reads a body, so that it can move to typed messages at once.
  */
-const BROADCAST_KINDS: ReadonlySet<CallbackKind> = new Set(['patientStatus.notify', 'subscriptions.notify']);
+export function payloadOf(generation: GatewayGeneration, kind: string, body: string): CallbackPayload {
+  return generation.callbackPayload(kind as CallbackKind, JSON.parse(body) as Record<string, unknown>) as CallbackPayload;
+}
 
-type Payload = Record<string, any>;
-
-/** The ids a callback of each kind names (route) and hands out (introduce), beyond `resp.requestId`. */
-const NAMED_IDS: Partial<Record<CallbackKind, (p: Payload) => { route?: Key[]; introduce?: Key[] }>> = {
-  'auth.onInit': (p) => ({ introduce: [['transaction', p.auth?.transactionId]] }),
-  'auth.notify': (p) => ({ route: [['transaction', p.auth?.transactionId]] }),
-  'consentRequests.onInit': (p) => ({ introduce: [['consent-request', p.consentRequest?.id]] }),
-  'consentRequests.onStatus': (p) => ({ introduce: artefacts(p.consentRequest?.consentArtefacts) }),
-  'consents.notify': (p) => {
-    const keys: Key[] = [['consent-request', p.notification?.consentRequestId], ...artefacts(p.notification?.consentArtefacts)];
-    return { route: keys, introduce: keys };
-  },
-  'healthInformation.onRequest': (p) => ({ introduce: [['transaction', p.hiRequest?.transactionId]] }),
-  'subscriptionRequests.onInit': (p) => ({ introduce: [['subscription-request', p.subscriptionRequest?.id]] }),
-  'subscriptionRequests.notify': (p) => ({ route: [['subscription-request', p.notification?.subscriptionRequestId]] }),
-};
-
-type Key = [ExpectationKind, unknown];
-
-export function routeOfCallback(generation: GatewayGeneration, callback: ReceivedCallback): CallbackRoute {
-  const payload = generation.callbackPayload(callback.kind, JSON.parse(callback.body) as Payload) as Payload;
-  const kind = callback.kind as CallbackKind;
-  const named = NAMED_IDS[kind]?.(payload) ?? {};
-  const route = keys(named.route ?? []);
+/** The callback's route keys and the keys it hands out; the role is the HIU unless said. */
+export function routeOfCallback(generation: GatewayGeneration, callback: ReceivedCallback, role: RelayRole = HIU_ROLE): CallbackRoute {
+  const addressing = role.addressing[callback.kind]?.(payloadOf(generation, callback.kind, callback.body)) ?? { unclaimed: 'keep' };
+  const route = keys(addressing.names ?? []);
   if (callback.respRequestId) route.unshift(keyOf('request', callback.respRequestId));
-  return { routeKeys: route, introduces: keys(named.introduce ?? []), broadcastIfUnclaimed: BROADCAST_KINDS.has(kind) };
+  return { routeKeys: route, introduces: keys(addressing.handsOut ?? []), broadcastIfUnclaimed: addressing.unclaimed === 'every-desk' };
 }
 
 /** A data-push page goes to the desk that claimed its secret's hash. */
@@ -55,15 +37,13 @@ export function routeOfPage(secretHash: string): CallbackRoute {
   return { routeKeys: [keyOf('push', secretHash)], introduces: [], broadcastIfUnclaimed: false };
 }
 
-function artefacts(list: unknown): Key[] {
-  return Array.isArray(list) ? list.map((a): Key => ['consent', (a as { id?: unknown } | null)?.id]) : [];
-}
-
-/** Only ids that are non-empty text without spaces make keys (protocol's expectationKey). */
-function keys(list: Key[]): string[] {
+/** Only ids that are non-empty text without spaces make keys (protocol's expectationKey); a counter is encoded first. */
+function keys(list: NamedId[]): string[] {
   const out: string[] = [];
   for (const [kind, id] of list) {
-    if (typeof id === 'string' && /^[^\s]{1,200}$/.test(id)) out.push(keyOf(kind, id));
+    if (typeof id !== 'string') continue;
+    const key = kind === 'counter' ? counterKey(id) : keyOf(kind, id);
+    if (/^[^\s]{1,200}$/.test(key.slice(kind.length + 1))) out.push(key);
   }
   return [...new Set(out)];
 }

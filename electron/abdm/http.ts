@@ -1,7 +1,8 @@
 // One HTTP exchange with an ABDM service: time limit, a cap on the answer's size, retries only where
 // repeating cannot do harm, and every error status turned into an AbdmError. Shared by the Health ID
 // client and the gateway.
-import { maskAadhaarDeep, maskAadhaarInText } from './aadhaar';
+import { maskAadhaarDeep, maskAadhaarInText } from '../shared/aadhaar-in-text';
+import { isObject } from '../shared/is-object';
 import { AbdmBadResponseError, AbdmError, AbdmUnreachableError, type AbdmService } from './errors';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -15,7 +16,7 @@ export interface AbdmHttpOptions {
   timeoutMs?: number;
   /** Pause before each retry; the list's length is the number of retries. */
   retryDelaysMs?: readonly number[];
-  /** How an error answer becomes an AbdmError; defaults to errorFromResponse (ABHA v3 passes abha-v3-errors.ts). */
+  /** How an error answer becomes an AbdmError; defaults to errorFromResponse (ABHA v3 passes abha-v3/errors.ts). */
   errorFromResponse?: (service: AbdmService, operation: string, response: AbdmResponse) => AbdmError;
 }
 
@@ -204,10 +205,6 @@ function parseJsonOrUndefined(data: Buffer): unknown {
   } catch {
     return undefined;
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function objectAt(value: unknown, key: string): Record<string, unknown> | undefined {

@@ -7,13 +7,13 @@
 import { z } from 'zod';
 import { AbdmBadResponseError, AbdmError } from './errors';
 import { AbdmHttp } from './http';
-import { v3Headers } from './v3-headers';
+import { SESSION_CALLS, type SessionCall, type SessionGeneration } from './session-calls';
 
 export interface GatewaySessionOptions {
   /** e.g. `https://dev.abdm.gov.in/gateway` (v0.5) or `https://dev.abdm.gov.in/api/hiecm` (v3); the sessions path is appended. */
   gatewayBaseUrl: string;
   /** Which session call: v0.5 (`/v0.5/sessions`, the default) or v3 (`/gateway/v3/sessions`). */
-  api?: 'v0.5' | 'v3';
+  api?: SessionGeneration;
   /** X-CM-ID (`sbx`, `abdm`); required with v3. */
   cmId?: string;
   clientId: string;
@@ -48,12 +48,15 @@ function renewalMargin(lifetimeMs: number): number {
 export class GatewaySession {
   private readonly http: AbdmHttp;
   private readonly now: () => number;
+  /** The session call of this gateway generation (session-calls.ts). */
+  private readonly call: SessionCall;
   private cached: CachedSession | undefined;
   private renewing: Promise<string> | undefined;
 
   constructor(private readonly opts: GatewaySessionOptions) {
     if (opts.clientId.trim() === '') throw new TypeError('GatewaySession needs a client id');
-    if (opts.api === 'v3' && !opts.cmId?.trim()) throw new TypeError('A v3 GatewaySession needs the consent manager id (X-CM-ID)');
+    this.call = SESSION_CALLS[opts.api ?? 'v0.5'];
+    if (this.call.needsCmId && !opts.cmId?.trim()) throw new TypeError(`A ${opts.api} GatewaySession needs the consent manager id (X-CM-ID)`);
     this.http = new AbdmHttp({
       service: 'gateway',
       baseUrl: opts.gatewayBaseUrl,
@@ -85,7 +88,7 @@ export class GatewaySession {
   }
 
   private async renew(): Promise<string> {
-    const usable = this.opts.api !== 'v3' && this.cached && this.now() < this.cached.refreshUsableUntil;
+    const usable = this.call.offersRefresh && this.cached && this.now() < this.cached.refreshUsableUntil;
     const refreshToken = usable ? this.cached!.refreshToken : undefined;
     if (refreshToken) {
       try {
@@ -100,13 +103,13 @@ export class GatewaySession {
 
   private async requestSession(grant: { grantType: 'client_credentials' } | { grantType: 'refresh_token'; refreshToken: string }): Promise<string> {
     const requestedAt = this.now();
-    const v3 = this.opts.api === 'v3';
+    const headers = this.call.headers(this.now, this.opts.cmId);
     const body = await this.http.json({
       operation: 'sessions',
       method: 'POST',
-      path: v3 ? '/gateway/v3/sessions' : '/v0.5/sessions',
+      path: this.call.path,
       // A fresh REQUEST-ID and TIMESTAMP for every attempt's request (a retry repeats them: it is the same request).
-      ...(v3 ? { headers: { ...v3Headers(this.now), 'X-CM-ID': this.opts.cmId! } } : {}),
+      ...(headers ? { headers } : {}),
       body: { clientId: this.opts.clientId, clientSecret: await this.opts.clientSecret(), ...grant },
       // Asking for another token has no side effect, so a lost answer may be asked for again.
       idempotent: true,

@@ -12,9 +12,10 @@ export const RELAY_CLOSE = { refused: 4401, replaced: 4409, badFrame: 4400 } as 
 /**
  * What a desk can claim, so that callbacks naming it reach that desk: its own requests' ids, and the ids the gateway
  * hands out in answer (the relay learns most of those itself from the answers it routes). `push` is the SHA-256 of a
- * data-push secret (hex): the relay never learns the secret itself until a HIP uses the URL.
+ * data-push secret (hex): the relay never learns the secret itself until a HIP uses the URL. `counter` is a
+ * registration counter the desk serves (counterKey): Scan & Share profiles shared at that counter come to it.
  */
-export const EXPECTATION_KINDS = ['request', 'consent-request', 'consent', 'transaction', 'subscription-request', 'subscription', 'push'] as const;
+export const EXPECTATION_KINDS = ['request', 'consent-request', 'consent', 'transaction', 'subscription-request', 'subscription', 'push', 'counter'] as const;
 export type ExpectationKind = (typeof EXPECTATION_KINDS)[number];
 
 /** `<kind>:<id>`, e.g. `request:5f0c…`, `push:9a1b…` (ids as the gateway writes them, at most 200 characters). */
@@ -25,6 +26,14 @@ export const expectationKey = z
 
 export function keyOf(kind: ExpectationKind, id: string): string {
   return `${kind}:${id}`;
+}
+
+/**
+ * The key of a registration counter, as the clinic's Scan & Share QR names it (`counter-id`, which ABDM hands back as
+ * `metaData.context`: letters, digits, space, dot, dash, underscore). Percent-encoded, since a key holds no space.
+ */
+export function counterKey(counter: string): string {
+  return keyOf('counter', encodeURIComponent(counter));
 }
 
 /** A credential as the relay issues it: `<deskId>.<secret>`; the relay keeps only the secret's SHA-256. */

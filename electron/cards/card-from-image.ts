@@ -4,6 +4,7 @@
 // carries the title (the patient's name and ABHA number) as an invisible text layer over the picture, as a scanner's
 // OCR does, so a PDF reader's search and copy find them (docs/decisions.md).
 import PDFDocument from 'pdfkit';
+import { escapeHtml } from '../shared/html';
 
 /** Pixel size from the PNG header (IHDR: width and height at bytes 16–23). */
 export function pngSize(png: Buffer): { width: number; height: number } {
@@ -36,9 +37,8 @@ function invisibleText(doc: PDFKit.PDFDocument, text: string, width: number): vo
 
 export function svgAroundPng(png: Buffer, title: string): Buffer {
   const { width, height } = pngSize(png);
-  const escaped = title.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
-      `<title>${escaped}</title><image width="${width}" height="${height}" href="data:image/png;base64,${png.toString('base64')}"/></svg>`,
+      `<title>${escapeHtml(title)}</title><image width="${width}" height="${height}" href="data:image/png;base64,${png.toString('base64')}"/></svg>`,
   );
 }

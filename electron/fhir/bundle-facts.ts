@@ -1,6 +1,7 @@
 // What the HIU indexes a pushed FHIR bundle by: that it is a Bundle at all, its ABDM HI type, and its date.
 // HI types follow the NRCeS profiles (reference/spec/fhir-records.md B.1): the Composition's profile name first,
 // then its fixed SNOMED type, then the fixed type text WellnessRecord and InvoiceRecord use instead of a code.
+import { isObject } from './values';
 
 const PROFILE_TO_HI_TYPE: Record<string, string> = {
   OPConsultRecord: 'OPConsultation',
@@ -65,8 +66,4 @@ function hiTypeOf(composition: Record<string, any>): string | null {
     if (hiType) return hiType;
   }
   return null;
-}
-
-function isObject(value: unknown): value is Record<string, any> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,14 +1,13 @@
 // FHIR datatypes as text, as received. Every helper takes `unknown`: bundles come from outside and a field may hold
 // anything; a value of the wrong shape gives null rather than an exception.
 import type { CodeableConcept, Coding, Period, Quantity, Range, Ratio } from 'fhir/r4';
+import { isObject } from '../shared/is-object';
 import { displayUnit } from './ucum-units';
 import type { CodingView } from './view-model';
 
 export type Json = Record<string, unknown>;
 
-export function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject } from '../shared/is-object';
 
 export const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
 

@@ -6,7 +6,7 @@
 // generation the callback came in (electron/abdm/gateway/role-wire.ts).
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 import type { GatewayGeneration } from '../abdm/gateway/generation';
-import type { EventName, EventPayloads } from '../ipc/contract';
+import type { EventName, EventPayloads } from '../core/events';
 import type { CallbackInboxStore, InboxEntry } from '../store/gateway/callback-inbox';
 import type { TimelineStore } from '../store/gateway/timeline';
 import type { GatewayOutbox, OutboxContext } from './outbox';

@@ -7,7 +7,7 @@ import type { Database } from 'better-sqlite3-multiple-ciphers';
 import { registerBridgeUrl } from '../abdm/gateway/bridge-registration';
 import type { GatewayGeneration } from '../abdm/gateway/generation';
 import { createHiuGatewayClient, type HiuGatewayClient } from '../abdm/gateway/gateway-client';
-import type { EventName, EventPayloads } from '../ipc/contract';
+import type { EventName, EventPayloads } from '../core/events';
 import type { AbdmConnection } from '../services/abdm-connection';
 import { withTimeout } from '../shared/with-timeout';
 import { GatewayOutboxStore } from '../store/gateway/outbox';

@@ -25,9 +25,26 @@ import type { RecordMeta } from '../store/hiu/health-records';
 import type { RecordView } from '../fhir/index';
 import type { RecordAttachment } from '../services/hiu/record-viewer';
 import type { TimelineEntry } from '../store/gateway/timeline';
+import type { TimelineMessage } from '../abdm/gateway/timeline-messages';
 import type { VaultProtection } from '../store/secrets/vault';
 import type { ConnectionAccess } from '../services/admin-pin';
 import { isAdminPin } from '../shared/admin-pin-rule';
+import type { AbdmApi } from '../shared/abdm-api';
+import type { DeskCapability } from '../abdm/gateway/capabilities';
+import type { EventName, EventPayloads } from '../core/events';
+
+// The events main pushes are the services' and the pipeline's (core/events.ts, below them all); the page and the
+// preload read them here, with the channels.
+export { eventNames, type EventName, type EventPayloads } from '../core/events';
+// What the page shows of a record and of a print or save, as main builds them: the page sees main only through this
+// file and electron/shared/, so the types it draws with pass through here.
+export type { AttachmentView, ItemView, MedicationRow, ObservationItem, RecordView, SectionView, TimingRepeat } from '../fhir/view-model';
+export type { PrintOutcome, SaveOutcome } from '../services/desktop/desktop-port';
+export type { DeskCapability } from '../abdm/gateway/capabilities';
+export type { TimelineMessage } from '../abdm/gateway/timeline-messages';
+
+/** A timeline row as the page gets it: with what it was, by name (abdm/gateway/timeline-messages.ts), beside its path. */
+export type TimelineRow = TimelineEntry & { message: TimelineMessage | null };
 
 /** A channel: the zod schema its input must pass, and (as a type only) what it returns. */
 interface Channel<I extends z.ZodType, O> {
@@ -50,6 +67,8 @@ export interface AppInfo {
    */
   dataProtection: { level: VaultProtection; secretsFile: string | null };
   transport: 'electron' | 'web';
+  /** What the desk can do on each ABDM API (abdm/gateway/capabilities.ts): the page reads the chosen API's list. */
+  capabilities: Record<AbdmApi, DeskCapability[]>;
 }
 
 // Pasted secrets often carry a line break at the end: trimmed. Inside, a NUL would be cut off by the keychain's
@@ -179,7 +198,7 @@ export const contract = {
       .strict(),
   ).returns<SubscriptionView>(),
   'subscriptions.list': takes(z.object({ patientId: patientId.optional() }).strict().optional()).returns<SubscriptionView[]>(),
-  'timeline.list': takes(z.object({ patientId: patientId.optional(), consentRequestId: recordId.optional() }).strict()).returns<TimelineEntry[]>(),
+  'timeline.list': takes(z.object({ patientId: patientId.optional(), consentRequestId: recordId.optional() }).strict()).returns<TimelineRow[]>(),
   'bridge.status': takes(noInput).returns<BridgeStatus>(),
   'bridge.checkPath': takes(noInput).returns<PathCheckOutcome>(),
 
@@ -189,29 +208,8 @@ export const contract = {
   'today.printDay': takes(dayPage).returns<PrintOutcome>(),
 };
 
-/** Events pushed from main to the renderer, with their payload types. */
-export interface EventPayloads {
-  'settings.changed': Settings;
-  /** A consent request (ours) or one of its artefacts changed; read it with consents.get. */
-  'consents.changed': { id: string };
-  /** Records of a transfer were stored (`count` delivered on this page). */
-  'records.arrived': { consentRequestId: string; artefactId: string; patientId: string; count: number };
-  'bridge.changed': BridgeStatus;
-  'patients.statusChanged': { patientId: string; status: string };
-  'subscriptions.event': { subscriptionId: string; eventId: string; category: string; patientId: string; hipId: string; careContexts: string[]; hiTypes: string[] };
-}
-export const eventNames = [
-  'settings.changed',
-  'consents.changed',
-  'records.arrived',
-  'bridge.changed',
-  'patients.statusChanged',
-  'subscriptions.event',
-] as const satisfies readonly (keyof EventPayloads)[];
-
 export type Contract = typeof contract;
 export type ChannelName = keyof Contract;
-export type EventName = keyof EventPayloads;
 export type InputOf<C extends ChannelName> = z.input<Contract[C]['input']>;
 export type ParsedInputOf<C extends ChannelName> = z.output<Contract[C]['input']>;
 export type OutputOf<C extends ChannelName> = NonNullable<Contract[C]['output']>;

@@ -17,6 +17,8 @@ import { connectionChanges } from '../shared/connection-settings';
 import { CLIENT_SECRET_ACCOUNT } from '../services/abdm-connection';
 import { RELAY_CREDENTIAL_ACCOUNT } from '../gateway/bridge-part';
 import { AppFailure } from '../shared/errors';
+import { capabilitiesByApi } from '../abdm/gateway/capabilities';
+import { timelineMessageOf } from '../abdm/gateway/timeline-messages';
 
 export interface HandlerContext {
   name: string;
@@ -46,6 +48,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       dataFolder: ctx.dataFolder,
       dataProtection: { level: ctx.vault.protection, secretsFile: ctx.vault.secretsFile ?? null },
       transport: ctx.transport,
+      capabilities: capabilitiesByApi(),
     }),
     'settings.get': () => ctx.settings.get(),
     'settings.update': (patch) => {
@@ -133,7 +136,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'records.saveAttachment': (input) => ctx.hiu.viewer.saveAttachment(input),
     'subscriptions.request': (input) => ctx.hiu.subscriptions.request(input),
     'subscriptions.list': (input) => ctx.hiu.subscriptions.list(input ?? {}),
-    'timeline.list': (input) => ctx.hiu.timelineList(input),
+    'timeline.list': (input) => ctx.hiu.timelineList(input).map((entry) => ({ ...entry, message: timelineMessageOf(entry.path) })),
     'bridge.status': () => ctx.hiu.bridge.status(),
     'bridge.checkPath': () => ctx.hiu.bridge.checkPath(),
 

@@ -1,6 +1,8 @@
 // A record document as a self-contained A4 page for the printer (no script, nothing remote, every value escaped)
 // and as a PDF to save (pdfkit, A4, the same content).
 import PDFDocument from 'pdfkit';
+import { escapeHtml as esc } from '../shared/html';
+import { A4, printPage } from '../shared/print-page';
 import type { RecordDocument } from './record-document';
 
 export function recordPrintHtml(doc: RecordDocument): string {
@@ -14,21 +16,16 @@ export function recordPrintHtml(doc: RecordDocument): string {
     })
     .join('');
   const attachments = doc.attachments.length ? `<section><h2>Attachments</h2><ul>${doc.attachments.map((a) => `<li>${esc(a)}</li>`).join('')}</ul></section>` : '';
-  return `<!doctype html>
-<html><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>${esc(doc.title)}</title>
-<style>
-@page { size: 210mm 297mm; margin: 15mm; }
-body { font: 10pt sans-serif; color: #000; }
+  const body = `<header><table>${pairs(doc.header)}</table></header>
+<h1>${esc(doc.title)}</h1><table>${pairs(doc.about)}</table>${sections}${attachments}`;
+  return printPage({ title: doc.title, paper: A4, marginMm: 15, css: RECORD_PAGE_CSS, body });
+}
+
+const RECORD_PAGE_CSS = `body { font: 10pt sans-serif; color: #000; }
 header { border-bottom: 0.3mm solid #000; margin-bottom: 4mm; }
 h1 { font-size: 15pt; margin: 2mm 0; } h2 { font-size: 12pt; margin: 5mm 0 1mm; } h3 { font-size: 10.5pt; margin: 3mm 0 1mm; }
 table { border-collapse: collapse; } th { text-align: left; font-weight: normal; color: #444; padding-right: 4mm; vertical-align: top; }
-section { break-inside: avoid-page; }
-</style></head>
-<body><header><table>${pairs(doc.header)}</table></header>
-<h1>${esc(doc.title)}</h1><table>${pairs(doc.about)}</table>${sections}${attachments}</body></html>`;
-}
+section { break-inside: avoid-page; }`;
 
 export function recordPdf(doc: RecordDocument): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -57,10 +54,6 @@ export function recordPdf(doc: RecordDocument): Promise<Buffer> {
     }
     pdf.end();
   });
-}
-
-function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 // The PDF's standard fonts cover Latin-1 only; anything else would print as garbage, so it is marked instead. The

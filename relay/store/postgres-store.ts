@@ -7,6 +7,8 @@
 //  - a desk claiming a key and a message arriving for that key cannot miss each other (one of them sees the other);
 //  - a desk's deliveries get their seq in commit order, so a sender reading pending(deskId, afterSeq) never moves
 //    past a seq whose row is still to commit.
+// The routing itself (ingest, expect) is routing-procedure.ts, the one procedure both stores run; its queries in
+// this dialect are postgres-routing.ts.
 //
 // Unlike SQLite's secure_delete, PostgreSQL leaves a deleted row's bytes in the table file until VACUUM reuses the
 // space (and in the write-ahead log and any base backup): payloads are deleted on acknowledgement, but an operator
@@ -14,13 +16,12 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres';
+import { DELIVERABLE_CHANNEL, notify, PostgresRouting } from './postgres-routing';
 import type { Delivery, DeskClaims, DeskRecord, ExpectOutcome, IncomingMessage, PurgeOutcome, RelayStore } from './relay-store';
-import { claimOutcome, isoTime, ownerOfIntroduced, refusalFor, stepNeeded, toDeskRecord, toDeskWithSecret, unique, type DeskRow } from './shared';
+import { claimForDesk, ingestMessage } from './routing-procedure';
+import { isoTime, stepNeeded, toDeskRecord, toDeskWithSecret, unique, type DeskRow } from './shared';
 
-const DELIVERABLE_CHANNEL = 'relay_deliverable';
 const SESSION_CHANNEL = 'relay_session';
-/** Desk ids per NOTIFY: a payload must stay under PostgreSQL's 8000 bytes; a desk id is at most 37 characters. */
-const DESKS_PER_NOTIFICATION = 100;
 /** SQLSTATEs after which the whole transaction may simply run again: deadlock_detected, serialization_failure. */
 const RETRYABLE = new Set(['40P01', '40001']);
 const ATTEMPTS = 3;
@@ -129,15 +130,7 @@ export class PostgresRelayStore implements RelayStore {
   /** A revoked desk is refused every key; a desk of another HIU, or no desk, is a caller's mistake and throws. */
   expect(hiuId: string, deskId: string, keys: string[], at: string): Promise<ExpectOutcome> {
     const claimedAt = isoTime(at);
-    return this.transaction(async (client) => {
-      await lockHiu(client, hiuId);
-      const desk = (await client.query<Pick<DeskRow, 'hiu_id' | 'revoked_at'>>('SELECT hiu_id, revoked_at FROM desks WHERE id = $1', [deskId])).rows[0];
-      const refusal = refusalFor(desk, hiuId, deskId, keys);
-      if (refusal) return refusal;
-      const outcome = await claim(client, hiuId, deskId, keys, claimedAt);
-      if (await routeKept(client, hiuId, deskId, outcome.accepted, claimedAt)) await notifyDeliverable(client, [deskId]);
-      return outcome;
-    });
+    return this.routing(hiuId, (tx) => claimForDesk(tx, hiuId, deskId, keys, claimedAt));
   }
 
   async claimsOf(hiuId: string, deskId: string, keys: string[]): Promise<DeskClaims> {
@@ -155,10 +148,7 @@ export class PostgresRelayStore implements RelayStore {
 
   ingest(message: IncomingMessage): Promise<'stored' | 'duplicate'> {
     const received = { ...message, receivedAt: isoTime(message.receivedAt) };
-    return this.transaction(async (client) => {
-      await lockHiu(client, received.hiuId);
-      return ingestLocked(client, received);
-    });
+    return this.routing(received.hiuId, (tx) => ingestMessage(tx, received));
   }
 
   async pending(deskId: string, afterSeq: number, limit: number): Promise<Delivery[]> {
@@ -224,6 +214,14 @@ export class PostgresRelayStore implements RelayStore {
 
   // ── plumbing ────────────────────────────────────────────────────────────────────────────────────────────
 
+  /** The routing procedure's transaction: under the HIU's lock, so routings of one HIU happen one at a time. */
+  private routing<T>(hiuId: string, work: (tx: PostgresRouting) => Promise<T>): Promise<T> {
+    return this.transaction(async (client) => {
+      await lockHiu(client, hiuId);
+      return work(new PostgresRouting(client));
+    });
+  }
+
   /** Runs `work` in one transaction; after a deadlock or serialization failure, PostgreSQL undid it all, so it runs again. */
   private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
@@ -278,98 +276,7 @@ export class PostgresRelayStore implements RelayStore {
   }
 }
 
-// ── routing (inside a transaction holding the HIU's lock) ─────────────────────────────────────────────────
-
-async function ingestLocked(client: pg.PoolClient, message: IncomingMessage): Promise<'stored' | 'duplicate'> {
-  const first = await client.query('INSERT INTO seen_messages (hiu_id, dedupe_key, received_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-    message.hiuId,
-    message.dedupeKey,
-    message.receivedAt,
-  ]);
-  if (first.rowCount === 0) return 'duplicate';
-  const recipients = await recipientsOf(client, message);
-  const messageId = (
-    await client.query<{ id: string }>(
-      `INSERT INTO messages (hiu_id, dedupe_key, kind, received_at, payload, introduces, routed)
-       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-      [message.hiuId, message.dedupeKey, message.kind, message.receivedAt, message.payload, JSON.stringify(unique(message.introduces)), recipients.length > 0],
-    )
-  ).rows[0]!.id;
-  if (recipients.length === 0) {
-    await client.query('INSERT INTO message_keys (message_id, hiu_id, key) SELECT $1, $2, key FROM unnest($3::text[]) AS key', [
-      messageId,
-      message.hiuId,
-      unique(message.routeKeys),
-    ]);
-    return 'stored';
-  }
-  await client.query(
-    'INSERT INTO deliveries (desk_id, message_id) SELECT desk, $2 FROM unnest($1::text[]) WITH ORDINALITY AS r (desk, n) ORDER BY n',
-    [recipients, messageId],
-  );
-  const owner = ownerOfIntroduced(recipients);
-  if (owner !== undefined) {
-    const { accepted } = await claim(client, message.hiuId, owner, message.introduces, message.receivedAt);
-    await routeKept(client, message.hiuId, owner, accepted, message.receivedAt);
-  }
-  await notifyDeliverable(client, recipients);
-  return 'stored';
-}
-
-/** The active desks holding one of its keys; when none does and it may be broadcast, every active desk of its HIU. */
-async function recipientsOf(client: pg.PoolClient, message: IncomingMessage): Promise<string[]> {
-  const holders = await client.query<{ desk_id: string }>(
-    `SELECT DISTINCT e.desk_id FROM expectations e JOIN desks d ON d.id = e.desk_id
-     WHERE e.hiu_id = $1 AND e.key = ANY($2::text[]) AND d.revoked_at IS NULL ORDER BY e.desk_id`,
-    [message.hiuId, message.routeKeys],
-  );
-  if (holders.rows.length > 0 || !message.broadcastIfUnclaimed) return holders.rows.map((row) => row.desk_id);
-  const desks = await client.query<{ id: string }>('SELECT id FROM desks WHERE hiu_id = $1 AND revoked_at IS NULL ORDER BY id', [message.hiuId]);
-  return desks.rows.map((row) => row.id);
-}
-
-/** Keys already the desk's are renewed (their created_at moves on), so a desk keeps a key alive by claiming it again. */
-async function claim(client: pg.PoolClient, hiuId: string, deskId: string, keys: string[], at: string): Promise<ExpectOutcome> {
-  const wanted = unique(keys);
-  if (wanted.length === 0) return { accepted: [], refused: [] };
-  const { rows } = await client.query<{ key: string }>(
-    `INSERT INTO expectations (hiu_id, key, desk_id, created_at) SELECT $1, key, $2, $3 FROM unnest($4::text[]) AS key
-     ON CONFLICT (hiu_id, key) DO UPDATE SET created_at = excluded.created_at WHERE expectations.desk_id = excluded.desk_id
-     RETURNING key`,
-    [hiuId, deskId, at, wanted],
-  );
-  return claimOutcome(wanted, new Set(rows.map((row) => row.key)));
-}
-
-/**
- * Kept messages naming one of `keys` go to the desk, oldest first; the keys they hand out become the desk's, and
- * so do kept messages naming those, until nothing more is found. True when something was delivered.
- */
-async function routeKept(client: pg.PoolClient, hiuId: string, deskId: string, keys: string[], at: string): Promise<boolean> {
-  let delivered = false;
-  let claimed = keys;
-  while (claimed.length > 0) {
-    // FOR UPDATE: a purge deleting one of them waits for this commit, or this finds it gone.
-    const { rows } = await client.query<{ id: string; introduces: string }>(
-      `SELECT id, introduces FROM messages WHERE NOT routed AND id IN
-         (SELECT message_id FROM message_keys WHERE hiu_id = $1 AND key = ANY($2::text[]))
-       ORDER BY id FOR UPDATE`,
-      [hiuId, claimed],
-    );
-    if (rows.length === 0) break;
-    const ids = rows.map((row) => row.id);
-    await client.query('UPDATE messages SET routed = true WHERE id = ANY($1::bigint[])', [ids]);
-    await client.query('DELETE FROM message_keys WHERE message_id = ANY($1::bigint[])', [ids]);
-    await client.query(
-      'INSERT INTO deliveries (desk_id, message_id) SELECT $1, id FROM unnest($2::bigint[]) WITH ORDINALITY AS m (id, n) ORDER BY n',
-      [deskId, ids],
-    );
-    delivered = true;
-    const introduced = rows.flatMap((row) => JSON.parse(row.introduces) as string[]);
-    claimed = (await claim(client, hiuId, deskId, introduced, at)).accepted;
-  }
-  return delivered;
-}
+// ── locks and deletes ───────────────────────────────────────────────────────────────────────────────────
 
 /**
  * One lock per HIU, held until commit. hashtextextended gives 64 bits, so two HIUs sharing a lock (harmless: they
@@ -403,18 +310,6 @@ async function deleteDelivered(client: pg.PoolClient, messageIds: string[]): Pro
        AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.message_id = m.id)`,
     [messageIds],
   );
-}
-
-async function notifyDeliverable(client: pg.PoolClient, deskIds: string[]): Promise<void> {
-  const ids = unique(deskIds).sort();
-  for (let start = 0; start < ids.length; start += DESKS_PER_NOTIFICATION) {
-    await notify(client, DELIVERABLE_CHANNEL, JSON.stringify(ids.slice(start, start + DESKS_PER_NOTIFICATION)));
-  }
-}
-
-/** Sent at commit, and not at all if the transaction rolls back. */
-async function notify(client: pg.PoolClient, channel: string, payload: string): Promise<void> {
-  await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
 }
 
 // ── listening ─────────────────────────────────────────────────────────────────────────────────────────────

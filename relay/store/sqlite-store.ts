@@ -5,13 +5,20 @@
 // ciphertext, which only the desk's key opens, and the rest is routing metadata and callbacks that stay here only until
 // the desk acknowledges them. A key would have to live on the same server, readable by whoever can read this file.
 // What matters is that nothing lingers, hence secure_delete (below).
+//
+// The routing itself (ingest, expect) is routing-procedure.ts, the one procedure both stores run; its queries in this
+// dialect are sqlite-routing.ts. It is written async for PostgreSQL's sake, so a write here may be a promise: one
+// write transaction is open at a time (the queue below), and reads wait while it is, so that nothing outside a
+// write ever sees what it has not committed.
 import { EventEmitter } from 'node:events';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
 import { SQLITE_MIGRATIONS } from './migrations/sqlite';
 import type { Delivery, DeskClaims, DeskRecord, ExpectOutcome, IncomingMessage, PurgeOutcome, RelayStore } from './relay-store';
-import { claimOutcome, isoTime, ownerOfIntroduced, refusalFor, stepNeeded, toDeskRecord, toDeskWithSecret, unique, type DeskRow, type RelayMigration } from './shared';
+import { claimForDesk, ingestMessage } from './routing-procedure';
+import { SqliteRouting } from './sqlite-routing';
+import { isoTime, stepNeeded, toDeskRecord, toDeskWithSecret, unique, type DeskRow, type RelayMigration } from './shared';
 
 /** What a committed write tells listeners. */
 interface Announcements {
@@ -20,23 +27,21 @@ interface Announcements {
 }
 
 interface QueuedWrite {
-  work: (announce: Announcements) => unknown;
+  work: (announce: Announcements) => unknown | Promise<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
 
 type Outcome = { ok: true; value: unknown; announce: Announcements } | { ok: false; error: unknown };
 
-interface KeptRow {
-  id: number;
-  introduces: string;
-}
-
 export class SqliteRelayStore implements RelayStore {
   private readonly db: Database.Database;
   private readonly events = new EventEmitter();
   private readonly statements = new Map<string, Database.Statement>();
   private queue: QueuedWrite[] = [];
+  /** The commit under way (or the last one): the next batch starts after it. */
+  private writing: Promise<void> = Promise.resolve();
+  private readonly prepare = (sql: string) => this.statement(sql);
 
   constructor(readonly file: string) {
     if (file !== ':memory:') makePrivate(file);
@@ -60,11 +65,14 @@ export class SqliteRelayStore implements RelayStore {
 
   async close(): Promise<void> {
     if (!this.db.open) return;
-    this.commitQueued();
+    // What is queued is committed first, in the chain, so that a read meanwhile waits for it (idle).
+    this.writing = this.writing.then(() => this.commitQueued());
+    await this.writing;
     this.db.close();
   }
 
   async ping(): Promise<void> {
+    await this.idle();
     this.statement('SELECT 1').get();
   }
 
@@ -81,11 +89,13 @@ export class SqliteRelayStore implements RelayStore {
   }
 
   async listDesks(): Promise<DeskRecord[]> {
+    await this.idle();
     const rows = this.statement('SELECT * FROM desks ORDER BY created_at, id').all() as DeskRow[];
     return rows.map(toDeskRecord);
   }
 
   async findDesk(id: string): Promise<(DeskRecord & { secretHash: string }) | null> {
+    await this.idle();
     const row = this.statement('SELECT * FROM desks WHERE id = ?').get(id) as DeskRow | undefined;
     return row ? toDeskWithSecret(row) : null;
   }
@@ -106,17 +116,11 @@ export class SqliteRelayStore implements RelayStore {
   /** A revoked desk is refused every key; a desk of another HIU, or no desk, is a caller's mistake and throws. */
   expect(hiuId: string, deskId: string, keys: string[], at: string): Promise<ExpectOutcome> {
     const claimedAt = isoTime(at);
-    return this.write((announce) => {
-      const desk = this.statement('SELECT hiu_id, revoked_at FROM desks WHERE id = ?').get(deskId) as Pick<DeskRow, 'hiu_id' | 'revoked_at'> | undefined;
-      const refusal = refusalFor(desk, hiuId, deskId, keys);
-      if (refusal) return refusal;
-      const outcome = this.claim(hiuId, deskId, keys, claimedAt);
-      this.routeKept(hiuId, deskId, outcome.accepted, claimedAt, announce);
-      return outcome;
-    });
+    return this.write((announce) => claimForDesk(this.routing(announce), hiuId, deskId, keys, claimedAt));
   }
 
   async claimsOf(hiuId: string, deskId: string, keys: string[]): Promise<DeskClaims> {
+    await this.idle();
     const held = this.statement('SELECT count(*) FROM expectations WHERE desk_id = ?').pluck().get(deskId) as number;
     const holding = this.statement('SELECT key FROM expectations WHERE hiu_id = ? AND desk_id = ? AND key IN (SELECT value FROM json_each(?))')
       .pluck()
@@ -125,15 +129,17 @@ export class SqliteRelayStore implements RelayStore {
   }
 
   async isClaimed(hiuId: string, key: string): Promise<boolean> {
+    await this.idle();
     return this.statement('SELECT 1 FROM expectations WHERE hiu_id = ? AND key = ?').get(hiuId, key) !== undefined;
   }
 
   ingest(message: IncomingMessage): Promise<'stored' | 'duplicate'> {
     const received = { ...message, receivedAt: isoTime(message.receivedAt) };
-    return this.write((announce) => this.ingestNow(received, announce));
+    return this.write((announce) => ingestMessage(this.routing(announce), received));
   }
 
   async pending(deskId: string, afterSeq: number, limit: number): Promise<Delivery[]> {
+    await this.idle();
     return this.statement(
       `SELECT d.seq, m.kind, m.payload FROM deliveries d JOIN messages m ON m.id = d.message_id
        WHERE d.desk_id = ? AND d.seq > ? ORDER BY d.seq LIMIT ?`,
@@ -153,6 +159,7 @@ export class SqliteRelayStore implements RelayStore {
   }
 
   async backlog(): Promise<Record<string, number>> {
+    await this.idle();
     const rows = this.statement('SELECT desk_id, count(*) AS n FROM deliveries GROUP BY desk_id ORDER BY desk_id').all() as Array<{ desk_id: string; n: number }>;
     return Object.fromEntries(rows.map((row) => [row.desk_id, row.n]));
   }
@@ -196,21 +203,34 @@ export class SqliteRelayStore implements RelayStore {
    * callbacks costs one wait instead of one each. Each write is its own savepoint, so one that throws takes only
    * itself back; the promise resolves once the commit holding it is on disk.
    */
-  private write<T>(work: (announce: Announcements) => T): Promise<T> {
+  private write<T>(work: (announce: Announcements) => T | Promise<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (this.queue.length === 1) setImmediate(() => this.commitQueued());
+      if (this.queue.length === 1) setImmediate(() => (this.writing = this.writing.then(() => this.commitQueued())));
     });
   }
 
-  private commitQueued(): void {
+  /** Resolves when no write transaction is open: a read then sees only what is committed. */
+  private async idle(): Promise<void> {
+    while (this.db.open && this.db.inTransaction) await this.writing;
+  }
+
+  /** One transaction for what is queued; never rejects (each write's promise hears how it went). */
+  private async commitQueued(): Promise<void> {
     const batch = this.queue;
     this.queue = [];
     if (batch.length === 0) return;
-    let outcomes: Outcome[];
+    const outcomes: Outcome[] = [];
     try {
       if (!this.db.open) throw new Error('The relay store is closed.');
-      outcomes = this.db.transaction(() => batch.map((queued) => this.runInSavepoint(queued))).immediate();
+      this.db.exec('BEGIN IMMEDIATE');
+      try {
+        for (const queued of batch) outcomes.push(await this.runInSavepoint(queued));
+        this.db.exec('COMMIT');
+      } catch (error) {
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+        throw error;
+      }
     } catch (error) {
       // Nothing of the batch is committed, so none of it may be reported as done.
       for (const queued of batch) queued.reject(error);
@@ -220,12 +240,16 @@ export class SqliteRelayStore implements RelayStore {
     this.announce(outcomes);
   }
 
-  private runInSavepoint(queued: QueuedWrite): Outcome {
+  private async runInSavepoint(queued: QueuedWrite): Promise<Outcome> {
     const announce: Announcements = { deliverable: new Set(), sessions: [] };
+    this.db.exec('SAVEPOINT relay_write');
     try {
-      // A transaction inside a transaction is a savepoint in better-sqlite3.
-      return { ok: true, value: this.db.transaction(() => queued.work(announce))(), announce };
+      const value = await queued.work(announce);
+      this.db.exec('RELEASE relay_write');
+      return { ok: true, value, announce };
     } catch (error) {
+      this.db.exec('ROLLBACK TO relay_write');
+      this.db.exec('RELEASE relay_write');
       return { ok: false, error };
     }
   }
@@ -237,90 +261,9 @@ export class SqliteRelayStore implements RelayStore {
     for (const outcome of outcomes) if (outcome.ok) for (const [deskId, sessionId] of outcome.announce.sessions) this.events.emit('session', deskId, sessionId);
   }
 
-  // ── routing (inside a write) ────────────────────────────────────────────────────────────────────────────
-
-  private ingestNow(message: IncomingMessage, announce: Announcements): 'stored' | 'duplicate' {
-    const first = this.statement('INSERT INTO seen_messages (hiu_id, dedupe_key, received_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(
-      message.hiuId,
-      message.dedupeKey,
-      message.receivedAt,
-    );
-    if (first.changes === 0) return 'duplicate';
-    const recipients = this.recipients(message);
-    const messageId = Number(
-      this.statement(
-        `INSERT INTO messages (hiu_id, dedupe_key, kind, received_at, payload, introduces, routed) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      ).run(message.hiuId, message.dedupeKey, message.kind, message.receivedAt, message.payload, JSON.stringify(unique(message.introduces)), recipients.length > 0 ? 1 : 0)
-        .lastInsertRowid,
-    );
-    if (recipients.length === 0) {
-      const keep = this.statement('INSERT INTO message_keys (message_id, hiu_id, key) VALUES (?, ?, ?)');
-      for (const key of unique(message.routeKeys)) keep.run(messageId, message.hiuId, key);
-      return 'stored';
-    }
-    for (const deskId of recipients) this.deliver(deskId, messageId, announce);
-    const owner = ownerOfIntroduced(recipients);
-    if (owner !== undefined) {
-      const { accepted } = this.claim(message.hiuId, owner, message.introduces, message.receivedAt);
-      this.routeKept(message.hiuId, owner, accepted, message.receivedAt, announce);
-    }
-    return 'stored';
-  }
-
-  /** The active desks holding one of its keys; when none does and it may be broadcast, every active desk of its HIU. */
-  private recipients(message: IncomingMessage): string[] {
-    const holders = this.statement(
-      `SELECT DISTINCT e.desk_id FROM expectations e JOIN desks d ON d.id = e.desk_id
-       WHERE e.hiu_id = ? AND e.key IN (SELECT value FROM json_each(?)) AND d.revoked_at IS NULL ORDER BY e.desk_id`,
-    )
-      .pluck()
-      .all(message.hiuId, JSON.stringify(message.routeKeys)) as string[];
-    if (holders.length > 0 || !message.broadcastIfUnclaimed) return holders;
-    return this.statement('SELECT id FROM desks WHERE hiu_id = ? AND revoked_at IS NULL ORDER BY id').pluck().all(message.hiuId) as string[];
-  }
-
-  /** Keys already the desk's are renewed (their created_at moves on), so a desk keeps a key alive by claiming it again. */
-  private claim(hiuId: string, deskId: string, keys: string[], at: string): ExpectOutcome {
-    const wanted = unique(keys);
-    if (wanted.length === 0) return { accepted: [], refused: [] };
-    // One statement, as in postgres-store.ts: a key comes back when it was inserted or renewed, that is when it is now
-    // the desk's. (WHERE true: SQLite needs it to read ON CONFLICT as the upsert's, not as part of the SELECT.)
-    const holds = this.statement(
-      `INSERT INTO expectations (hiu_id, key, desk_id, created_at) SELECT ?, value, ?, ? FROM json_each(?) WHERE true
-       ON CONFLICT (hiu_id, key) DO UPDATE SET created_at = excluded.created_at WHERE expectations.desk_id = excluded.desk_id
-       RETURNING key`,
-    )
-      .pluck()
-      .all(hiuId, deskId, at, JSON.stringify(wanted)) as string[];
-    return claimOutcome(wanted, new Set(holds));
-  }
-
-  /**
-   * Kept messages naming one of `keys` go to the desk, oldest first; the keys they hand out become the desk's, and
-   * so do kept messages naming those, until nothing more is found.
-   */
-  private routeKept(hiuId: string, deskId: string, keys: string[], at: string, announce: Announcements): void {
-    const findKept = this.statement(
-      `SELECT id, introduces FROM messages WHERE routed = 0 AND id IN
-         (SELECT message_id FROM message_keys WHERE hiu_id = ? AND key IN (SELECT value FROM json_each(?)))
-       ORDER BY id`,
-    );
-    let claimed = keys;
-    while (claimed.length > 0) {
-      const kept = findKept.all(hiuId, JSON.stringify(claimed)) as KeptRow[];
-      claimed = [];
-      for (const message of kept) {
-        this.statement('UPDATE messages SET routed = 1 WHERE id = ?').run(message.id);
-        this.statement('DELETE FROM message_keys WHERE message_id = ?').run(message.id);
-        this.deliver(deskId, message.id, announce);
-        claimed.push(...this.claim(hiuId, deskId, JSON.parse(message.introduces) as string[], at).accepted);
-      }
-    }
-  }
-
-  private deliver(deskId: string, messageId: number, announce: Announcements): void {
-    this.statement('INSERT INTO deliveries (desk_id, message_id) VALUES (?, ?)').run(deskId, messageId);
-    announce.deliverable.add(deskId);
+  /** The routing procedure's queries, inside the write under way. */
+  private routing(announce: Announcements): SqliteRouting {
+    return new SqliteRouting(this.prepare, announce.deliverable);
   }
 
   /** Messages among these that no desk still has to acknowledge: their payload goes now. */

@@ -1,6 +1,6 @@
 // What the desk says after printing or saving something (a card, a record, a file), from main's outcome: what
 // actually happened (a file written, a download handed to the browser, a print dialog opened), never more.
-import type { PrintOutcome, SaveOutcome } from '../../electron/services/desktop/desktop-port';
+import type { PrintOutcome, SaveOutcome } from '../../electron/ipc/contract';
 import { t, tf } from './app-state.svelte';
 
 export function printedText(outcome: PrintOutcome): string {

@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLayeringViolations, layerTableMarkdown, staleAllowances } from '../support/layering';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -198,5 +198,67 @@ describe('layering', () => {
     const page = readFileSync(path.join(repoRoot, 'docs', 'architecture.md'), 'utf8');
     expect(page).toMatch(/^## Layers$/m);
     expect(page).toContain(layerTableMarkdown());
+  });
+
+  describe('each rule on a copy of this repository, with one violating import added', () => {
+    let copy: string;
+    beforeAll(() => {
+      copy = mkdtempSync(path.join(os.tmpdir(), 'layering-copy-'));
+      trees.push(copy);
+      for (const dir of ['electron', 'renderer', 'sandbox', 'web-mode', 'relay', 'scripts']) {
+        cpSync(path.join(repoRoot, dir), path.join(copy, dir), { recursive: true, filter: (from) => !from.includes('node_modules') });
+      }
+    });
+
+    /** What the copy flags once `line` is added to `file` (a real file of the tree); the file is restored after. */
+    function flaggedWith(file: string, line: string): string[][] {
+      const full = path.join(copy, file);
+      const before = readFileSync(full, 'utf8');
+      try {
+        appendFileSync(full, file.endsWith('.svelte') ? `\n<script module lang="ts">${line}</script>\n` : `\n${line}\n`);
+        return flagged(copy);
+      } finally {
+        writeFileSync(full, before);
+      }
+    }
+
+    it('the copy keeps every rule as it is', () => {
+      expect(flagged(copy)).toEqual([]);
+    });
+
+    it('flags a service that imports IPC, even for a type', () => {
+      expect(flaggedWith('electron/services/hiu/consents.ts', "import type { EventPayloads } from '../../ipc/contract';")).toEqual([
+        ['electron/services/hiu/consents.ts', '../../ipc/contract'],
+      ]);
+      expect(flaggedWith('electron/services/verify/verify.ts', "import { EventBus } from '../../ipc/events';")).toEqual([
+        ['electron/services/verify/verify.ts', '../../ipc/events'],
+      ]);
+    });
+
+    it('flags the gateway pipeline importing IPC', () => {
+      expect(flaggedWith('electron/gateway/outbox.ts', "import type { EventName } from '../ipc/contract';")).toEqual([['electron/gateway/outbox.ts', '../ipc/contract']]);
+    });
+
+    it('flags any other part of main importing IPC, and lets the app core and the platform keep theirs', () => {
+      expect(flaggedWith('electron/core/parts.ts', "import type { AppInfo } from '../ipc/contract';")).toEqual([['electron/core/parts.ts', '../ipc/contract']]);
+      expect(flaggedWith('electron/records/record-print.ts', "import { createDispatcher } from '../ipc/dispatch';")).toEqual([
+        ['electron/records/record-print.ts', '../ipc/dispatch'],
+      ]);
+      expect(flaggedWith('electron/app-core.ts', "import type { ChannelName } from './ipc/contract';")).toEqual([]);
+      expect(flaggedWith('electron/platform/menu.ts', "import type { ChannelName } from '../ipc/contract';")).toEqual([]);
+    });
+
+    it('lets the page take types from the contract only, not from the modules behind it', () => {
+      expect(flaggedWith('renderer/lib/outcome-text.ts', "import type { RecordView } from '../../electron/fhir/view-model';")).toEqual([
+        ['renderer/lib/outcome-text.ts', '../../electron/fhir/view-model'],
+      ]);
+      expect(flaggedWith('renderer/screens/records/RecordView.svelte', "import type { SaveOutcome } from '../../../electron/services/desktop/desktop-port';")).toEqual([
+        ['renderer/screens/records/RecordView.svelte', '../../../electron/services/desktop/desktop-port'],
+      ]);
+      expect(flaggedWith('renderer/lib/outcome-text.ts', "import type { Dispatch } from '../../electron/ipc/dispatch';")).toEqual([
+        ['renderer/lib/outcome-text.ts', '../../electron/ipc/dispatch'],
+      ]);
+      expect(flaggedWith('renderer/lib/outcome-text.ts', "import type { RecordView } from '../../electron/ipc/contract';")).toEqual([]);
+    });
   });
 });

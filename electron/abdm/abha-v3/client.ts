@@ -1,7 +1,7 @@
 // The ABHA v3 client (reference/spec/abdm-v3.md §2): enrolment by Aadhaar OTP, login by ABHA number, mobile,
 // Aadhaar or ABHA address, and the patient's profile, card and QR with their X-token. Inputs arrive in clear and are
-// checked, then encrypted where v3 wants them encrypted (abha-v3-key.ts); answers are checked (abha-v3-schemas.ts)
-// and put in the app's vocabulary (abha-v3-person.ts). Transport, tokens and errors: abha-v3-transport.ts.
+// checked, then encrypted where v3 wants them encrypted (public-key.ts); answers are checked (schemas.ts)
+// and put in the app's vocabulary (person.ts). Transport, tokens and errors: transport.ts.
 import type { z } from 'zod';
 import { checkAbhaAddressLogin, checkChosenAddress, checkLoginValue } from './inputs';
 import { AbhaV3Key, type Encrypt } from './public-key';

@@ -2,7 +2,8 @@
 // not the status: `{error:{code:"ABDM-1016: ",message}}` (note the trailing ": "), a top-level array of
 // `{code,message}`, a flat `{code,message}` (the API manager's `900901` too, sometimes under `fault`),
 // `{message,timestamp}`, a field-keyed object (`{"loginId":"Invalid LoginId"}`), or an empty body.
-import { maskAadhaarInText } from '../aadhaar';
+import { maskAadhaarInText } from '../../shared/aadhaar-in-text';
+import { isObject } from '../../shared/is-object';
 import { AbdmError, type AbdmService } from '../errors';
 import type { AbdmResponse } from '../http';
 
@@ -85,8 +86,4 @@ function parseJson(data: Buffer): unknown {
 
 function textOf(value: unknown): string | undefined {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

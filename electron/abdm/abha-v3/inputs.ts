@@ -1,4 +1,4 @@
-// Checks on what the operator typed before an ABHA v3 call (the v1 checks in healthid-inputs.ts where the rule is the
+// Checks on what the operator typed before an ABHA v3 call (the v1 checks in healthid-v1/inputs.ts where the rule is the
 // same). Values come back in the form v3 wants them encrypted: an ABHA number with its dashes
 // (reference/spec/abdm-v3.md §2.5), an Aadhaar number as bare digits, a mobile as 10 digits.
 import { formatAbhaNumber, withoutCmSuffix } from '../../shared/abha';

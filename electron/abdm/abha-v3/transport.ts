@@ -1,6 +1,6 @@
 // One ABHA v3 exchange (reference/spec/abdm-v3.md §1–2): the gateway token as `Authorization: Bearer …`, a fresh
 // REQUEST-ID and TIMESTAMP per attempt (v3-headers.ts), the patient's token where the call needs one
-// (`X-token`/`T-token`/`R-token: Bearer …`), and error bodies read by abha-v3-errors.ts.
+// (`X-token`/`T-token`/`R-token: Bearer …`), and error bodies read by errors.ts.
 // The gateway token is renewed once when v3 says it is invalid (`900901`); a refused patient token becomes
 // UserTokenExpiredError, so the desk asks to verify the patient again.
 import { abhaV3ErrorFromResponse } from './errors';

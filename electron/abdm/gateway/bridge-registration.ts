@@ -2,28 +2,49 @@
 // { url } and the gateway token (reference/spec/gateway-v05.md §3.4, official/ndhm-devservice.yml); on HIE-CM v3,
 // PATCH {hiecm}/gateway/v3/bridge/url with REQUEST-ID, TIMESTAMP and X-CM-ID (reference/spec/abdm-v3.md §1).
 // Production takes the URL through the Health Facility Registry instead, so the app only calls this for its
-// training simulator.
+// training simulator. Each generation's call is an entry of BRIDGE_URL_CALLS, chosen by the generation's name.
 import { AbdmHttp } from '../http';
 import { withGatewayToken, type GatewaySession } from '../session';
 import { v3Headers } from '../v3-headers';
 
+interface BridgeUrlCall {
+  path: string;
+  headers(cmId: string | undefined): Record<string, string>;
+}
+
+export const BRIDGE_URL_CALLS = {
+  'v0.5': { path: '/v1/bridges', headers: () => ({}) },
+  v3: { path: '/gateway/v3/bridge/url', headers: (cmId) => ({ ...v3Headers(), 'X-CM-ID': cmId ?? '' }) },
+} as const satisfies Record<string, BridgeUrlCall>;
+
 export interface BridgeRegistration {
+  /** The gateway base URL of the generation (HIE-CM's base on v3). */
   gatewayBaseUrl: string;
   session: GatewaySession;
   url: string;
-  /** Register on HIE-CM v3 (gatewayBaseUrl is then the HIE-CM base) for this consent manager. */
+  /** The gateway generation to register with, by its name (GatewayGeneration.name: 'v0.5', 'v3'); v0.5 when absent. */
+  generation?: string;
+  /** X-CM-ID, for a generation that sends it (v3). */
+  cmId?: string;
+  /**
+   * The older way to say "HIE-CM v3, this consent manager", kept until services/hiu/hiu-engine.ts passes
+   * `generation` and `cmId` instead.
+   */
   v3?: { cmId: string };
 }
 
 export async function registerBridgeUrl(opts: BridgeRegistration): Promise<void> {
   const http = new AbdmHttp({ service: 'gateway', baseUrl: opts.gatewayBaseUrl });
-  const { v3 } = opts;
+  const name = opts.v3 ? 'v3' : (opts.generation ?? 'v0.5');
+  const call = (BRIDGE_URL_CALLS as Record<string, BridgeUrlCall | undefined>)[name];
+  if (!call) throw new TypeError(`No bridge URL call for the gateway generation ${name}`);
+  const cmId = opts.v3?.cmId ?? opts.cmId;
   await withGatewayToken(opts.session, (token) =>
     http.send({
       operation: 'bridges',
       method: 'PATCH',
-      path: v3 ? '/gateway/v3/bridge/url' : '/v1/bridges',
-      headers: { Authorization: `Bearer ${token}`, ...(v3 ? { ...v3Headers(), 'X-CM-ID': v3.cmId } : {}) },
+      path: call.path,
+      headers: { Authorization: `Bearer ${token}`, ...call.headers(cmId) },
       body: { url: opts.url },
       idempotent: true,
     }),

@@ -2,6 +2,8 @@
 // the words the screen showed (the renderer sends them). No script, nothing remote, every value escaped; the header
 // row repeats on every sheet. Column headings and short values that must read whole (a time, an ABHA number) never
 // break; long text (an action, a detail, an address) wraps inside its column.
+import { escapeHtml as esc } from '../../shared/html';
+import { A4, printPage } from '../../shared/print-page';
 
 export interface DayTotal {
   label: string;
@@ -25,13 +27,14 @@ export function dayPageHtml(page: DayPage): string {
   const cell = (text: string, tag: 'th' | 'td') => `<${tag}${tag === 'td' && WHOLE.test(text) ? ' class="whole"' : ''}>${esc(text)}</${tag}>`;
   const cells = (row: readonly string[], tag: 'th' | 'td') => row.map((text) => cell(text, tag)).join('');
   const body = page.rows.map((row) => `<tr>${cells(row, 'td')}</tr>`).join('\n');
-  return `<!doctype html>
-<html><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
-<title>${esc(page.title)}</title>
-<style>
-@page { size: 210mm 297mm; margin: 12mm; }
-body { font: 8.5pt sans-serif; color: #000; margin: 0; }
+  return printPage({ title: page.title, paper: A4, marginMm: 12, css: DAY_PAGE_CSS, body: `<h1>${esc(page.title)}</h1><p>${esc(page.subtitle)}</p>
+${totalsHtml(page.totals)}<table><thead><tr>${cells(page.header, 'th')}</tr></thead>
+<tbody>
+${body}
+</tbody></table>` });
+}
+
+const DAY_PAGE_CSS = `body { font: 8.5pt sans-serif; color: #000; margin: 0; }
 h1 { font-size: 13pt; margin: 0 0 1mm; }
 h2 { font-size: 10pt; margin: 0 0 1mm; }
 p { margin: 0 0 3mm; color: #333; }
@@ -45,21 +48,10 @@ th { background: #eee; white-space: nowrap; }
 td { overflow-wrap: break-word; }
 td.whole { white-space: nowrap; }
 /* The last column is the detail, the longest text of a row: it gets the room the short columns leave. */
-th:last-child { width: 30%; white-space: normal; }
-</style></head>
-<body><h1>${esc(page.title)}</h1><p>${esc(page.subtitle)}</p>
-${totalsHtml(page.totals)}<table><thead><tr>${cells(page.header, 'th')}</tr></thead>
-<tbody>
-${body}
-</tbody></table></body></html>`;
-}
+th:last-child { width: 30%; white-space: normal; }`;
 
 function totalsHtml(totals: DayPage['totals']): string {
   if (!totals || totals.items.length === 0) return '';
   const items = totals.items.map((item) => `<li>${esc(item.label)}<b>${item.count}</b></li>`).join('');
   return `<section class="day-totals"><h2>${esc(totals.title)}</h2><ul class="totals">${items}</ul></section>\n`;
-}
-
-function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,7 +1,7 @@
 // What every HIU service shares: the database, the outbox, the callback processor, settings, clock, events, the
 // audit log, and the patient-status guard. Built once by hiu-engine.ts.
 import type { Database } from 'better-sqlite3-multiple-ciphers';
-import type { EventName, EventPayloads } from '../../ipc/contract';
+import type { EventName, EventPayloads } from '../../core/events';
 import { AppFailure } from '../../shared/errors';
 import type { Settings } from '../../store/settings/settings-schema';
 import type { AuditLog } from '../day/audit';

@@ -6,7 +6,7 @@
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 import { HIU_ROLE } from '../../abdm/gateway/hiu/hiu-role';
 import type { Part } from '../../core/parts';
-import type { EventName, EventPayloads } from '../../ipc/contract';
+import type { EventName, EventPayloads } from '../../core/events';
 import { AppFailure } from '../../shared/errors';
 import { RelayExpectations } from '../../store/gateway/relay-expectations';
 import { DataPushPageStore } from '../../store/hiu/data-push-pages';

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { constants, promises as fs, type Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import type { SecretDriver } from './vault';
+import type { SecretDriver } from './secret-driver';
 
 export const SECRETS_FOLDER_NAME = 'vault';
 export const SECRETS_FILE_NAME = 'secrets.json';

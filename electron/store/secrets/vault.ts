@@ -7,15 +7,12 @@
 // A restart must never lose the day, so without a keychain the secrets go to the file rather than to memory.
 import { randomUUID } from 'node:crypto';
 import { withTimeout } from '../../shared/with-timeout';
+import type { SecretDriver } from './secret-driver';
 import { openSecretsFile, type SecretsEncryption, type SecretsFileDriver } from './secrets-file-driver';
 
-export type VaultProtection = 'keychain' | 'os-encryption' | 'user-file' | 'memory';
+export type { SecretDriver } from './secret-driver';
 
-export interface SecretDriver {
-  get(account: string): Promise<string | null>;
-  set(account: string, value: string): Promise<void>;
-  delete(account: string): Promise<boolean>;
-}
+export type VaultProtection = 'keychain' | 'os-encryption' | 'user-file' | 'memory';
 
 export interface Vault {
   readonly protection: VaultProtection;

@@ -1,7 +1,7 @@
 // How the record viewer words a view model (electron/fhir/view-model.ts) in the desk's language: section names,
 // item labels, dosing rhythm, flags, FHIR dates. Record content itself (drug names, values, titles) is shown as
 // received; only the labels around it are translated.
-import type { ItemView, MedicationRow, ObservationItem, SectionView, TimingRepeat } from '../../../electron/fhir/view-model';
+import type { ItemView, MedicationRow, ObservationItem, SectionView, TimingRepeat } from '../../../electron/ipc/contract';
 import { t, tf } from '../app-state.svelte';
 import { fhirDatesInText } from '../../../electron/shared/fhir-dates-in-text';
 import { strings, type StringKey } from '../i18n';

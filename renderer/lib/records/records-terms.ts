@@ -1,7 +1,7 @@
 // The Records screens' rules, kept pure so unit tests can check them: the patient id with its consent-manager
 // suffix, the date range and keep-until choices, a consent request's status in the operator's terms, and the
 // records grouped by visit. Words live in i18n.ts under keys these functions name.
-import type { OutputOf } from '../../../electron/ipc/contract';
+import type { OutputOf, TimelineMessage } from '../../../electron/ipc/contract';
 import { HI_TYPES, PURPOSE_CODES, type HiType, type PurposeCode } from '../../../electron/shared/hiu-terms';
 import type { StringKey } from '../i18n';
 
@@ -112,7 +112,7 @@ export function requestState(consent: ConsentView, transfersEnded: number, deliv
 
 /** The number of transfers the desk reported as ended (health-information/notify accepted) in a request's timeline. */
 export function transfersEnded(timeline: readonly TimelineEntry[]): number {
-  return timeline.filter((entry) => entry.direction === 'out' && entry.path.endsWith('/health-information/notify') && entry.step === 'accepted').length;
+  return timeline.filter((entry) => entry.direction === 'out' && entry.message === 'health-information.transfer-reported' && entry.step === 'accepted').length;
 }
 
 export interface Visit {
@@ -155,40 +155,25 @@ export function patientStatusOf(entries: readonly { action: string; detail: stri
   return 'ACTIVE';
 }
 
-/**
- * The words of a gateway path in a timeline, on either API ("/v0.5/consents/hiu/notify",
- * "/api/v3/hiu/consent/request/notify"), or null for a path without words.
- */
-export function pathKey(path: string): StringKey | null {
-  const known: Record<string, StringKey> = {
-    // HIE-CM v3 (reference/spec/abdm-v3.md §3): requests, then the callbacks under /api/v3/hiu/.
-    'consent/v3/request/init': 'records.path.consentInit',
-    'consent/v3/request/status': 'records.path.consentStatus',
-    'consent/v3/request/hiu/on-notify': 'records.path.consentOnNotify',
-    'consent/v3/fetch': 'records.path.consentFetch',
-    'data-flow/v3/health-information/request': 'records.path.hiRequest',
-    'data-flow/v3/health-information/notify': 'records.path.hiNotify',
-    'api/v3/hiu/consent/request/on-init': 'records.path.consentOnInit',
-    'api/v3/hiu/consent/request/on-status': 'records.path.consentOnStatus',
-    'api/v3/hiu/consent/request/notify': 'records.path.consentNotify',
-    'api/v3/hiu/consent/on-fetch': 'records.path.consentOnFetch',
-    'api/v3/hiu/health-information/on-request': 'records.path.hiOnRequest',
-    // Gateway v0.5 (reference/spec/gateway-v05.md), with /v0.5/ taken off.
-    'consent-requests/init': 'records.path.consentInit',
-    'consent-requests/on-init': 'records.path.consentOnInit',
-    'consent-requests/status': 'records.path.consentStatus',
-    'consent-requests/on-status': 'records.path.consentOnStatus',
-    'consents/hiu/notify': 'records.path.consentNotify',
-    'consents/hiu/on-notify': 'records.path.consentOnNotify',
-    'consents/fetch': 'records.path.consentFetch',
-    'consents/on-fetch': 'records.path.consentOnFetch',
-    'health-information/cm/request': 'records.path.hiRequest',
-    'health-information/hiu/on-request': 'records.path.hiOnRequest',
-    'health-information/notify': 'records.path.hiNotify',
-    'data-push': 'records.path.dataPush',
-  };
-  const tail = path.replace(/^\/?v0\.5\//, '').replace(/^\//, '');
-  return known[tail] ?? null;
+/** The words of a timeline row, by what it was (main names each row: electron/abdm/gateway/timeline-messages.ts). */
+const MESSAGE_WORDS: Record<TimelineMessage, StringKey> = {
+  'consent-request.sent': 'records.path.consentInit',
+  'consent-request.acknowledged': 'records.path.consentOnInit',
+  'consent-request.status-asked': 'records.path.consentStatus',
+  'consent-request.status-answered': 'records.path.consentOnStatus',
+  'consent.notified': 'records.path.consentNotify',
+  'consent.notification-acknowledged': 'records.path.consentOnNotify',
+  'consent.fetch-asked': 'records.path.consentFetch',
+  'consent.fetched': 'records.path.consentOnFetch',
+  'health-information.requested': 'records.path.hiRequest',
+  'health-information.request-acknowledged': 'records.path.hiOnRequest',
+  'health-information.pushed': 'records.path.dataPush',
+  'health-information.transfer-reported': 'records.path.hiNotify',
+};
+
+/** The words of a timeline row, or null for a row main has no name for (the screen shows its path). */
+export function messageKey(message: TimelineMessage | null): StringKey | null {
+  return message ? MESSAGE_WORDS[message] : null;
 }
 
 /** The consent manager's codes that the Records screens word themselves (KYC, consents), with the plain words' key. */

@@ -11,7 +11,6 @@ import {
   HI_TYPES,
   KEEP_CHOICES,
   KYC_MODES,
-  pathKey,
   patientIdOf,
   patientStatusOf,
   PURPOSE_CODES,
@@ -25,6 +24,7 @@ import {
   type RecordMeta,
   type TimelineEntry,
 } from '../../../renderer/lib/records/records-terms';
+import { pathKey, timelineMessageOf } from '../../support/timeline-words';
 
 const DEVANAGARI = /[\u0900-\u097F]/;
 
@@ -93,7 +93,7 @@ describe('requestState', () => {
   });
   it('counts the transfers the desk reported as ended', () => {
     const entry = (path: string, step: TimelineEntry['step'], direction: TimelineEntry['direction'] = 'out'): TimelineEntry =>
-      ({ id: 1, at: '', direction, path, requestId: 'r', respRequestId: null, step, httpStatus: 202, errorCode: null, patientId: null, consentRequestId: 'c1', detail: null });
+      ({ id: 1, at: '', direction, path, message: timelineMessageOf(path), requestId: 'r', respRequestId: null, step, httpStatus: 202, errorCode: null, patientId: null, consentRequestId: 'c1', detail: null });
     expect(transfersEnded([entry('/v0.5/health-information/notify', 'accepted'), entry('/v0.5/health-information/notify', 'retrying'), entry('/v0.5/consents/fetch', 'accepted')])).toBe(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskAadhaarDeep, maskAadhaarInText } from '../../../electron/abdm/aadhaar';
+import { maskAadhaarDeep, maskAadhaarInText } from '../../../electron/shared/aadhaar-in-text';
 import { maskAadhaar, verhoeffValid as hasValidVerhoeffCheckDigit } from '../../../electron/shared/aadhaar';
 
 describe('Verhoeff check digit', () => {

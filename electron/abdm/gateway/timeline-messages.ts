@@ -1,0 +1,70 @@
+// Each row of a consent request's timeline, named for what it was in the desk's own words ('consent-request.sent',
+// 'consent.granted'…) rather than by the path it took: the screens word these names and never a path of either API.
+// Names are given per operation and callback kind; each generation says which path that is (its request() and its
+// callback routes), so a new generation's rows are named without a change here. Rows written before the API was
+// switched keep their names: a path is looked up in every generation.
+import { HIU_OPERATIONS, type CallbackKind, type HiuOperation } from './generation';
+import { GATEWAY_V05 } from './v05/generation';
+import { GATEWAY_V3 } from './v3/generation';
+
+export const TIMELINE_MESSAGES = [
+  'consent-request.sent',
+  'consent-request.acknowledged',
+  'consent-request.status-asked',
+  'consent-request.status-answered',
+  'consent.notified',
+  'consent.notification-acknowledged',
+  'consent.fetch-asked',
+  'consent.fetched',
+  'health-information.requested',
+  'health-information.request-acknowledged',
+  'health-information.pushed',
+  'health-information.transfer-reported',
+] as const;
+export type TimelineMessage = (typeof TIMELINE_MESSAGES)[number];
+
+const OF_OPERATION: Partial<Record<HiuOperation, TimelineMessage>> = {
+  'consentRequests.init': 'consent-request.sent',
+  'consentRequests.status': 'consent-request.status-asked',
+  'consents.onNotify': 'consent.notification-acknowledged',
+  'consents.fetch': 'consent.fetch-asked',
+  'healthInformation.request': 'health-information.requested',
+  'healthInformation.notify': 'health-information.transfer-reported',
+};
+
+const OF_CALLBACK: Partial<Record<CallbackKind, TimelineMessage>> = {
+  'consentRequests.onInit': 'consent-request.acknowledged',
+  'consentRequests.onStatus': 'consent-request.status-answered',
+  'consents.notify': 'consent.notified',
+  'consents.onFetch': 'consent.fetched',
+  'healthInformation.onRequest': 'health-information.request-acknowledged',
+};
+
+/** The desk's own rows, written with a name rather than a gateway path (services/hiu/health-information.ts). */
+const DESK_ROWS: Record<string, TimelineMessage> = { 'data-push': 'health-information.pushed' };
+
+// A path-only lookup: request() with an empty payload gives the path; the envelope's values are never sent.
+const LOOKUP = { requestId: '', timestamp: '', cmId: '', hiuId: '' };
+
+let byPath: Map<string, TimelineMessage> | undefined;
+
+function pathsOfGenerations(): Map<string, TimelineMessage> {
+  const paths = new Map<string, TimelineMessage>(Object.entries(DESK_ROWS));
+  for (const generation of [GATEWAY_V05, GATEWAY_V3]) {
+    for (const operation of HIU_OPERATIONS) {
+      const message = OF_OPERATION[operation];
+      if (message && generation.supports(operation)) paths.set(generation.request(operation, LOOKUP, {}).path, message);
+    }
+    for (const route of generation.callbackRoutes) {
+      const message = OF_CALLBACK[route.kind as CallbackKind];
+      if (message) paths.set(route.path, message);
+    }
+  }
+  return paths;
+}
+
+/** What a timeline row was, by the path it records; null for a path the timeline has no name for. */
+export function timelineMessageOf(path: string): TimelineMessage | null {
+  byPath ??= pathsOfGenerations();
+  return byPath.get(path) ?? null;
+}

@@ -1,0 +1,62 @@
+// What the relay knows of a role a clinic plays towards ABDM (HIU today, HIP next, …): which header names the
+// clinic's id in that role, which callback paths the role has on a gateway generation, and where each kind of its
+// callbacks goes. The relay serves every role of a clinic under the clinic's one public URL (/hiu/<id>/); a role is
+// served there only when the clinic's configuration gives it an id. Roles are descriptions, not code paths: adding
+// one is a new file here and an entry in ROLES (relay-roles.ts), or an extra role handed to startRelay.
+import type { z } from 'zod';
+import type { GatewayGeneration } from '../../electron/abdm/gateway/generation';
+import type { ExpectationKind } from '../../electron/bridge/relay-protocol';
+import type { HiuConfig } from '../config';
+
+/** A callback path of a role: the bridge's route shape, with a kind of the role's own. */
+export interface RoleRoute {
+  kind: string;
+  /** Path under the clinic's URL, e.g. `/v0.5/consents/hiu/notify`. */
+  path: string;
+  /** The body's shape; anything else is a 400. */
+  schema: z.ZodType;
+}
+
+/** An id a callback names, as the kind of key a desk claims it under; ids that are not text are left out. */
+export type NamedId = [ExpectationKind, unknown];
+
+/** Where one callback goes. Its `resp.requestId`, if any, always names the desk that sent the request. */
+export interface Addressing {
+  /** Ids that make a desk holding one of them its receiver. */
+  names?: NamedId[];
+  /** Ids it hands out: the receiving desk holds them from now on, so later callbacks naming them find it. */
+  handsOut?: NamedId[];
+  /**
+   * When no desk holds any id it names: `keep` it until a desk claims one (an answer that overtook its claim), or give
+   * `every-desk` of the clinic its own copy (news nobody asked for: a patient's status, a profile shared at a counter
+   * no desk serves). Kept copies wait for desks that are not connected.
+   */
+  unclaimed: 'keep' | 'every-desk';
+}
+
+/** A callback's payload, as routing reads it (routing.ts, payloadOf). */
+export type CallbackPayload = Record<string, any>;
+
+export interface RelayRole {
+  /** `hiu`, `hip`, …: the name under a clinic's `roles` in the configuration. */
+  name: string;
+  /** The header ABDM names the clinic's id in for this role (X-HIU-ID, X-HIP-ID). */
+  idHeader: string;
+  /**
+   * A callback whose idHeader names another id than the clinic's is refused (403): a role whose callbacks nobody
+   * asked for (a profile share, another clinic's health-information request) is routed by that id, so a wrong one
+   * must not reach this clinic's desks. The HIU's answers are routed by the ids its desks claimed instead.
+   */
+  refusesOtherIds: boolean;
+  /** The clinic's id in this role; undefined: the clinic does not play it, and its paths are not served. */
+  idAt(clinic: HiuConfig): string | undefined;
+  /** The role's callback routes on a gateway generation. */
+  routes(generation: GatewayGeneration): readonly RoleRoute[];
+  /** Where a callback of a kind goes; a kind not listed names nothing beyond its `resp.requestId`, and is kept. */
+  addressing: Readonly<Record<string, (payload: CallbackPayload) => Addressing>>;
+}
+
+/** A role other than the HIU reads its id from the clinic's `roles` (config.ts). */
+export function configuredRoleId(name: string): (clinic: HiuConfig) => string | undefined {
+  return (clinic) => clinic.roles?.[name];
+}
