@@ -1,14 +1,14 @@
 // What the callback bridge needs from storage, as interfaces: the app implements them on its SQLite database
 // (electron/store/), the relay on its own store. The bridge stores before it acknowledges, so each method
 // resolves only once the data is durable.
-import type { CallbackKind } from '../abdm/gateway/generation';
 import type { RelayedPage } from './relay-protocol';
 
 /** A verified, schema-valid callback as it arrived. */
 export interface ReceivedCallback {
   /** The callback's own requestId: unique, the key of the inbox. */
   requestId: string;
-  kind: CallbackKind;
+  /** The callback kind, named by the role that owns it (`consents.notify`). */
+  kind: string;
   /** The bridge path it arrived on. */
   path: string;
   /** The requestId of our request it answers, when it answers one. */

@@ -5,7 +5,7 @@
 // same ports the callback bridge uses and acknowledges it only once it is durable (the relay deletes what is
 // acknowledged), and reconnects with backoff when the line drops. Plain Node and `ws`: no Electron, no services.
 import WebSocket, { type RawData } from 'ws';
-import { CALLBACK_KINDS, type CallbackKind } from '../abdm/gateway/generation';
+import { HIU_ROLE } from '../abdm/gateway/hiu/hiu-role';
 import { serviceUrlProblem } from '../shared/service-url';
 import type { CallbackInbox, ReceivedCallback, RelayedPageInbox } from './ports';
 import { expectationKey, maxFrameBytes, RELAY_CLOSE, RELAY_SOCKET_PATH, relayToDesk, type DeskToRelay, type PublicRsaJwk, type RelayedPage, type RelayToDesk } from './relay-protocol';
@@ -138,6 +138,11 @@ export interface RelayLinkOptions {
    * request sent once connected finds them there (docs/relay.md, "Training mode").
    */
   trainingKeys?: () => Promise<readonly PublicRsaJwk[]>;
+  /**
+   * The callback kinds of every role this desk registered (electron/gateway/gateway-roles.ts); a delivery of another
+   * kind is not acknowledged, so the relay keeps it for a newer desk that knows it. Default: the HIU's.
+   */
+  kinds?: ReadonlySet<string>;
 }
 
 export interface RelayLink {
@@ -177,8 +182,7 @@ export function startRelayLink(opts: RelayLinkOptions): RelayLink {
   return link;
 }
 
-const KIND_SET: ReadonlySet<string> = new Set(CALLBACK_KINDS);
-const isCallbackKind = (kind: string): kind is CallbackKind => KIND_SET.has(kind);
+const HIU_KINDS: ReadonlySet<string> = new Set(HIU_ROLE.kinds);
 /** The protocol's largest expect and ack frames (relay-protocol.ts). */
 const KEYS_PER_FRAME = 500;
 const SEQS_PER_ACK = 1000;
@@ -606,7 +610,7 @@ class Link implements RelayLink {
       if (frame.kind === 'callback') {
         const { kind } = frame.callback;
         // Not acknowledged: the relay keeps it, for a newer desk that knows the kind.
-        if (!isCallbackKind(kind)) return this.setProblem('unknown-kind', kind.slice(0, 60));
+        if (!(this.opts.kinds ?? HIU_KINDS).has(kind)) return this.setProblem('unknown-kind', kind.slice(0, 60));
         const callback: ReceivedCallback = { ...frame.callback, kind };
         const outcome = await this.opts.inbox.store(callback);
         this.delivered(frame.seq);

@@ -5,15 +5,14 @@
 // (bridge.status, bridge.changed). Restarted when the settings it depends on change.
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 import type { GatewayGeneration } from '../abdm/gateway/generation';
+import type { GatewayRoles } from './gateway-roles';
 import { startCallbackBridge, type RunningBridge } from '../bridge/callback-bridge';
 import { checkCallbackPath, type PathCheckOutcome } from '../bridge/path-check';
-import type { BridgeCounters } from '../bridge/ports';
+import type { BridgeCounters, DataPushInbox, RelayedPageInbox } from '../bridge/ports';
 import { startRelayLink, type RelayLink, type RelayLinkStatus } from '../bridge/relay-link';
 import type { PublicRsaJwk } from '../bridge/relay-protocol';
 import type { Part } from '../core/parts';
 import { CallbackInboxStore } from '../store/gateway/callback-inbox';
-import { DataPushPageStore } from '../store/hiu/data-push-pages';
-import { RelayExpectations } from '../store/gateway/relay-expectations';
 import type { BridgeMode, Settings } from '../store/settings/settings-schema';
 
 /** The keychain entry holding this desk's relay credential (`desk-….<secret>`), set by secrets.setRelayCredential. */
@@ -41,10 +40,21 @@ export interface BridgeStatus {
   inbox: { pending: number; waiting: number; failed: number };
 }
 
-export interface BridgePartDeps {
+export type PushPages = DataPushInbox & RelayedPageInbox;
+
+export interface BridgePartDeps<Pages extends PushPages = PushPages> {
   db: Database;
   settings: () => Settings;
   generation: () => GatewayGeneration;
+  /**
+   * Where pushed pages go (the HIU's data transfers, store/hiu/data-push-pages.ts), from a HIP directly or through
+   * the relay; the role that hands out push URLs provides it.
+   */
+  pages: Pages;
+  /** The keys this desk still expects at the relay (store/gateway/relay-expectations.ts), claimed after each hello. */
+  openExpectations: (now: number) => readonly string[];
+  /** The roles of the pipeline: the bridge serves the callback routes of those that are on, at one URL. */
+  roles: Pick<GatewayRoles, 'routes' | 'kinds' | 'onNames'>;
   /** The gateway's JWKS URL, resolved on the first callback (training starts its simulator lazily). */
   jwksUrl: () => Promise<string>;
   now: () => number;
@@ -59,7 +69,7 @@ export interface BridgePartDeps {
 
 const CHANGE_THROTTLE_MS = 1_000;
 
-export class BridgePart implements Part {
+export class BridgePart<Pages extends PushPages = PushPages> implements Part {
   readonly name = 'callback bridge';
   private running: RunningBridge | null = null;
   private link: RelayLink | null = null;
@@ -67,20 +77,20 @@ export class BridgePart implements Part {
   private lastAnnounced = 0;
   private announceTimer: NodeJS.Timeout | null = null;
   readonly inbox: CallbackInboxStore;
-  readonly pages: DataPushPageStore;
-  private readonly expectations: RelayExpectations;
+  /** Where pushed pages are stored (the role's store, as given). */
+  readonly pages: Pages;
 
-  constructor(private readonly deps: BridgePartDeps) {
+  constructor(private readonly deps: BridgePartDeps<Pages>) {
     this.inbox = new CallbackInboxStore(deps.db);
-    this.pages = new DataPushPageStore(deps.db);
-    this.expectations = new RelayExpectations(deps.db);
+    this.pages = deps.pages;
   }
 
   settingsKey(settings: Settings): string {
     const { mode, relayUrl, host, port, dataPushLimitMb } = settings.bridge;
     // A switch of ABDM API serves the other generation's callback paths (and JWKS) from then on.
     // Training through a relay offers the simulator's keys to the relay after each hello (relay-link.ts).
-    return [mode, relayUrl, host, this.deps.portOverride ?? port, dataPushLimitMb, settings.abdmApi, settings.environment].join('|');
+    // A role switched on or off (a HIP id set or cleared) serves its routes or stops.
+    return [mode, relayUrl, host, this.deps.portOverride ?? port, dataPushLimitMb, settings.abdmApi, settings.environment, this.deps.roles.onNames(settings).join(',')].join('|');
   }
 
   async start(): Promise<void> {
@@ -91,8 +101,9 @@ export class BridgePart implements Part {
         host: settings.bridge.host,
         port: this.deps.portOverride ?? settings.bridge.port,
         generation: this.deps.generation(),
+        routes: this.deps.roles.routes(settings),
         inbox: this.inbox,
-        pushes: this.pages,
+        pushes: this.deps.pages,
         jwksUrl: this.deps.jwksUrl,
         // Read at each JWKS fetch: v3 asks for its certs with fresh REQUEST-ID/TIMESTAMP and the X-CM-ID.
         jwksHeaders: () => this.deps.generation().certsHeaders(this.deps.settings().cmId),
@@ -129,8 +140,9 @@ export class BridgePart implements Part {
       relayUrl: settings.bridge.relayUrl,
       credential: this.deps.relayCredential,
       inbox: this.inbox,
-      pages: this.pages,
-      openExpectations: () => this.expectations.keys(this.deps.now()),
+      pages: this.deps.pages,
+      openExpectations: () => this.deps.openExpectations(this.deps.now()),
+      kinds: this.deps.roles.kinds(),
       dataPushLimitBytes: settings.bridge.dataPushLimitMb * 1024 * 1024,
       now: this.deps.now,
       logError: this.deps.logError,

@@ -1,15 +1,15 @@
 // Applies stored callbacks, after the bridge has answered 202: oldest first, each in one transaction together
 // with everything it causes (table changes, acknowledgements queued in the outbox), so that a crash can neither
 // lose one nor apply one twice. A callback that answers something not yet known (it overtook the callback that
-// tells us about it) waits and is tried again whenever another callback has been applied.
+// tells us about it) waits and is tried again whenever another callback has been applied. It knows no role: each
+// registers its handlers by callback kind (`on`), and each handler gets its role's typed message, read by the
+// generation the callback came in (electron/abdm/gateway/role-wire.ts).
 import type { Database } from 'better-sqlite3-multiple-ciphers';
-import { ACKNOWLEDGEMENTS, type CallbackKind, type GatewayGeneration, type HiuOperation } from '../abdm/gateway/generation';
-import { gatewayGenerationOfPath } from '../abdm/gateway/generation-choice';
+import type { GatewayGeneration } from '../abdm/gateway/generation';
 import type { EventName, EventPayloads } from '../core/events';
 import type { CallbackInboxStore, InboxEntry } from '../store/gateway/callback-inbox';
 import type { TimelineStore } from '../store/gateway/timeline';
 import type { GatewayOutbox, OutboxContext } from './outbox';
-import { plainCallback } from './plain-callback';
 
 /** What a handler decided: applied (with the keys for the timeline), or not yet (and why). */
 export type Outcome = { applied: true; patientId?: string | null; consentRequestId?: string | null } | { waitFor: string };
@@ -17,25 +17,25 @@ export type Outcome = { applied: true; patientId?: string | null; consentRequest
 export interface Effects {
   /** Queues a request (an acknowledgement, a fetch) in the same transaction; sent after it commits. */
   /** The queued request's id; null when it is an acknowledgement the current API has no path for (left out). */
-  enqueue(operation: HiuOperation, payload: Record<string, unknown>, context?: OutboxContext): string | null;
+  enqueue(operation: string, payload: Record<string, unknown>, context?: OutboxContext): string | null;
   /** An event for the renderer, sent after the transaction commits. */
   emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
   /** Work to do after the commit (e.g. start processing pages). */
   after(task: () => void): void;
 }
 
-export interface CallbackContext {
+export interface CallbackContext<M = unknown> {
   requestId: string;
   respRequestId: string | null;
   headers: Record<string, string>;
   receivedAt: string;
-  /** The v0.5-shaped body. */
-  payload: Record<string, any>;
+  /** The callback in its role's words (HiuMessages[kind] for the HIU), whichever generation brought it. */
+  message: M;
   /** `error.code` of the callback as text, when it carries an error. */
   errorCode: string | null;
 }
 
-export type CallbackHandler = (callback: CallbackContext, effects: Effects) => Outcome;
+export type CallbackHandler<M = unknown> = (callback: CallbackContext<M>, effects: Effects) => Outcome;
 
 /** A callback that has waited this long for what it answers is given up (recorded as failed, kept). */
 const GIVE_UP_WAITING_MS = 24 * 3600_000;
@@ -46,14 +46,17 @@ export interface CallbackProcessorDeps {
   inbox: CallbackInboxStore;
   outbox: GatewayOutbox;
   timeline: TimelineStore;
+  /** The generation requests go out on now (an acknowledgement it has no path for is left out). */
   generation: () => GatewayGeneration;
+  /** The generation a stored callback came in, by its bridge path, with every role's wire (GatewayRoles). */
+  generationOfPath: (path: string) => GatewayGeneration;
   now: () => number;
   emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
   logError(what: string, error: unknown): void;
 }
 
 export class CallbackProcessor {
-  private readonly handlers = new Map<string, CallbackHandler>();
+  private readonly handlers = new Map<string, CallbackHandler<never>>();
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -66,8 +69,9 @@ export class CallbackProcessor {
     await this.running;
   }
 
-  on(kind: CallbackKind, handler: CallbackHandler): void {
-    this.handlers.set(kind, handler);
+  /** Registers the handler of one callback kind; the caller's role decides the message type `M` of that kind. */
+  on<M>(kind: string, handler: CallbackHandler<M>): void {
+    this.handlers.set(kind, handler as CallbackHandler<never>);
   }
 
   /** Starts a run if none is going; a run already going makes one more pass. Resolves when the inbox is drained. */
@@ -124,30 +128,31 @@ export class CallbackProcessor {
    * A notification stored under v0.5 and applied after a switch to v3 is still applied; only an acknowledgement
    * the current generation has no path for (patient status, subscriptions) is left out, instead of undoing it all.
    */
-  private enqueueEffect(operation: HiuOperation, body: Record<string, unknown>, context?: OutboxContext): string | null {
-    if (ACKNOWLEDGEMENTS.has(operation) && !this.deps.generation().supports(operation)) return null;
+  private enqueueEffect(operation: string, body: Record<string, unknown>, context?: OutboxContext): string | null {
+    const generation = this.deps.generation();
+    if (generation.isAcknowledgement(operation) && !generation.supports(operation)) return null;
     return this.deps.outbox.enqueue(operation, body, context);
   }
 
   private apply(entry: InboxEntry, post: (() => void)[], events: [EventName, unknown][]): Outcome {
     const body = JSON.parse(entry.body) as Record<string, unknown>;
-    // Read in the shape of the generation it came in, even if the API was switched since; what is applied has no
-    // control characters or direction marks in any text.
-    const payload = plainCallback(gatewayGenerationOfPath(entry.path).callbackPayload(entry.kind, body));
-    const error = payload.error as { code?: unknown } | null | undefined;
-    const errorCode = error && error.code !== undefined && error.code !== null ? String(error.code) : null;
+    // Read by the generation it came in, even if the API was switched since; what is applied has no control
+    // characters or direction marks in any text. A path no registered role serves any more is applied as is.
+    const read = this.deps.generationOfPath(entry.path).callbackMessage(entry.path, body, entry.headers);
+    const errorCode = read?.errorCode ?? null;
     const handler = this.handlers.get(entry.kind);
     const request = entry.respRequestId ? this.deps.outbox.get(entry.respRequestId) : undefined;
     let outcome: Outcome;
     if (entry.respRequestId && !request) outcome = { waitFor: `the request ${entry.respRequestId} it answers is not known here` };
-    else if (!handler) outcome = { applied: true };
+    else if (!handler || !read) outcome = { applied: true };
     else {
       const effects: Effects = {
         enqueue: (operation, body, context) => this.enqueueEffect(operation, body, context),
         emit: (event, data) => void events.push([event, data]),
         after: (task) => void post.push(task),
       };
-      outcome = handler({ requestId: entry.requestId, respRequestId: entry.respRequestId, headers: entry.headers, receivedAt: entry.receivedAt, payload, errorCode }, effects);
+      const callback = { requestId: entry.requestId, respRequestId: entry.respRequestId, headers: entry.headers, receivedAt: entry.receivedAt, message: read.message, errorCode };
+      outcome = handler(callback as CallbackContext<never>, effects);
     }
     if ('waitFor' in outcome) {
       if (this.deps.now() - Date.parse(entry.receivedAt) > GIVE_UP_WAITING_MS) {

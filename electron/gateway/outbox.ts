@@ -4,7 +4,7 @@
 // expects a callback is timed out when none came in time, and shown so, never dropped.
 import { randomUUID } from 'node:crypto';
 import { AbdmError, AbdmUnreachableError } from '../abdm/errors';
-import { ACKNOWLEDGEMENTS, type GatewayGeneration, type GatewayRequest, type HiuOperation } from '../abdm/gateway/generation';
+import type { GatewayGeneration, GatewayRequest } from '../abdm/gateway/generation';
 import type { HiuGatewayClient } from '../abdm/gateway/gateway-client';
 import { AppFailure } from '../shared/errors';
 import type { GatewayOutboxStore, OutboxEntry } from '../store/gateway/outbox';
@@ -26,7 +26,10 @@ export interface GatewayOutboxDeps {
   generation: () => GatewayGeneration;
   client: () => Promise<HiuGatewayClient>;
   cmId: () => string;
-  /** Our HIU id for the envelope (X-HIU-ID on v3); may throw when none is set, which sends an empty one. */
+  /**
+   * The sender's id for the envelope (X-HIU-ID on v3) when the generation's role does not name its own (a
+   * generation joined without GatewayRoles); may throw when none is set, which sends an empty one.
+   */
   hiuId?: () => string;
   now: () => number;
   answerTimeoutMs: () => number;
@@ -62,14 +65,14 @@ export class GatewayOutbox {
    * Records a request (synchronously, so it can share a transaction with what caused it) and returns its
    * requestId. Nothing is sent until flush() or send().
    */
-  enqueue(operation: HiuOperation, payload: Record<string, unknown>, context: OutboxContext = {}): string {
+  enqueue(operation: string, payload: Record<string, unknown>, context: OutboxContext = {}): string {
     const requestId = context.requestId ?? randomUUID();
     this.deps.store.add({
       requestId,
       operation,
       path: this.pathOf(operation, requestId),
       payload,
-      expectsAnswer: !ACKNOWLEDGEMENTS.has(operation),
+      expectsAnswer: !this.deps.generation().isAcknowledgement(operation),
       at: this.iso(),
       patientId: context.patientId ?? null,
       consentRequestId: context.consentRequestId ?? null,
@@ -78,7 +81,7 @@ export class GatewayOutbox {
   }
 
   /** Records and sends; resolves after the first attempt with the request's state (accepted, refused, or retrying). */
-  async send(operation: HiuOperation, payload: Record<string, unknown>, context: OutboxContext = {}): Promise<OutboxEntry> {
+  async send(operation: string, payload: Record<string, unknown>, context: OutboxContext = {}): Promise<OutboxEntry> {
     return this.sendNow(this.enqueue(operation, payload, context));
   }
 
@@ -166,7 +169,7 @@ export class GatewayOutbox {
       const envelope = { requestId, timestamp: this.iso(), cmId: this.deps.cmId(), hiuId: this.hiuId() };
       let request: GatewayRequest;
       try {
-        request = this.deps.generation().request(entry.operation as HiuOperation, envelope, entry.payload);
+        request = this.deps.generation().request(entry.operation, envelope, entry.payload);
       } catch (error) {
         // Queued under another generation (the ABDM API was changed in Settings) and not on this one: refused.
         return this.failed(entry, toAppFailure(error));
@@ -256,7 +259,7 @@ export class GatewayOutbox {
   }
 
   /** The operation's path; an operation this generation lacks is refused before anything is recorded. */
-  private pathOf(operation: HiuOperation, requestId: string): string {
+  private pathOf(operation: string, requestId: string): string {
     try {
       return this.deps.generation().request(operation, { requestId, timestamp: '', cmId: '', hiuId: '' }, {}).path;
     } catch (error) {

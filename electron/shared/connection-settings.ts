@@ -14,6 +14,7 @@ export const CONNECTION_SETTINGS = [
   'hiecmBaseUrl',
   'clientId',
   'hiuId',
+  'hipId',
   'cmId',
   'bridge.mode',
   'bridge.relayUrl',

@@ -1,57 +1,10 @@
-// The seam between the HIU services and one generation of the ABDM gateway interface. The services speak in
-// operations and callback kinds with v0.5-shaped payloads; a generation decides the paths, where `requestId` and
-// `timestamp` travel (body fields in v0.5, headers in v3), how the answer names the request it answers, and which
-// paths the bridge must serve. Adding a generation adds a file like gateway-v05.ts; the services do not change.
+// The seam between the desk's roles (HIU today, HIP next) and one generation of the ABDM gateway interface. A
+// generation is two things: its transport (where `requestId` and `timestamp` travel: body fields in v0.5, headers in
+// v3; how an answer names the request it answers; how callbacks are signed; where the keys are) and the wire of each
+// role on it (electron/abdm/gateway/role-wire.ts: paths, body shapes and the reading of each callback into the desk's
+// own message). `generationWithRoles` joins them into the GatewayGeneration the pipeline (electron/gateway/) uses.
+// Adding a generation adds a transport and each role's wire for it; the services do not change.
 import type { z } from 'zod';
-
-/** Every request an HIU sends to the gateway, acknowledgements included. */
-export const HIU_OPERATIONS = [
-  'patients.find',
-  'auth.fetchModes',
-  'auth.init',
-  'auth.confirm',
-  'auth.onNotify',
-  'consentRequests.init',
-  'consentRequests.status',
-  'consents.fetch',
-  'consents.onNotify',
-  'healthInformation.request',
-  'healthInformation.notify',
-  'subscriptionRequests.init',
-  'subscriptionRequests.onNotify',
-  'subscriptions.onNotify',
-  'patientStatus.onNotify',
-] as const;
-export type HiuOperation = (typeof HIU_OPERATIONS)[number];
-
-/** Every callback the gateway sends an HIU. */
-export const CALLBACK_KINDS = [
-  'patients.onFind',
-  'auth.onFetchModes',
-  'auth.onInit',
-  'auth.onConfirm',
-  'auth.notify',
-  'consentRequests.onInit',
-  'consentRequests.onStatus',
-  'consents.notify',
-  'consents.onFetch',
-  'healthInformation.onRequest',
-  'subscriptionRequests.onInit',
-  'subscriptionRequests.notify',
-  'subscriptions.notify',
-  'patientStatus.notify',
-] as const;
-export type CallbackKind = (typeof CALLBACK_KINDS)[number];
-
-/** Operations that answer a notification: they expect no callback of their own. */
-export const ACKNOWLEDGEMENTS: ReadonlySet<HiuOperation> = new Set([
-  'auth.onNotify',
-  'consents.onNotify',
-  'healthInformation.notify',
-  'subscriptionRequests.onNotify',
-  'subscriptions.onNotify',
-  'patientStatus.onNotify',
-]);
 
 /** An HTTP request ready to send to the gateway (path relative to the gateway base URL). */
 export interface GatewayRequest {
@@ -66,8 +19,10 @@ export interface Envelope {
   timestamp: string;
   /** X-CM-ID: the consent manager (`sbx`, `abdm`). */
   cmId: string;
-  /** X-HIU-ID: our HIU id as the gateway knows it (v3 sends it on every call; v0.5 puts ids in bodies only). */
-  hiuId: string;
+  /** The sending role's id as the gateway knows it, sent in the role's id header (X-HIU-ID, X-HIP-ID) on v3. */
+  roleId?: string;
+  /** The HIU's name for roleId (callers that only ever speak as the HIU). */
+  hiuId?: string;
 }
 
 /**
@@ -76,7 +31,7 @@ export interface Envelope {
  */
 export class OperationNotOnThisApi extends Error {
   constructor(
-    readonly operation: HiuOperation,
+    readonly operation: string,
     readonly generation: string,
   ) {
     super(`${operation} has no equivalent on the ABDM gateway ${generation}`);
@@ -99,7 +54,8 @@ export interface CallbackTokenRules {
 
 /** What the bridge serves for one callback kind. */
 export interface CallbackRoute {
-  kind: CallbackKind;
+  /** The kind, named by the role that owns it (`consents.notify`). */
+  kind: string;
   /** Path on the bridge, e.g. `/v0.5/consents/hiu/notify`. */
   path: string;
   /** The body's shape, from the official interface file; anything else is a 400. */
@@ -114,25 +70,58 @@ export interface CallbackIds {
   timestamp: string | null;
 }
 
-export interface GatewayGeneration {
+/** One generation's transport: everything about a call that no role decides. */
+export interface GatewayTransport {
   readonly name: string;
-  readonly callbackRoutes: readonly CallbackRoute[];
-  /** Builds the request for an operation from a v0.5-shaped payload (no requestId/timestamp in it). */
-  request(operation: HiuOperation, envelope: Envelope, payload: Record<string, unknown>): GatewayRequest;
+  /** Wraps a role's request (path and body) in this generation's envelope, the role's id in `idHeader` where sent. */
+  envelop(request: { path: string; body: Record<string, unknown> }, envelope: Envelope, idHeader: string): GatewayRequest;
   /** The header a callback's own id travels in (v3: REQUEST-ID), checked before the body is read; absent: the body's. */
   readonly requestIdHeader?: string;
   /** Reads the ids of a callback whose body already passed its route's schema. */
   callbackIds(headers: Record<string, string | undefined>, body: Record<string, unknown>): CallbackIds;
-  /** The v0.5-shaped payload of a callback (for v0.5 the body itself). */
-  callbackPayload(kind: CallbackKind, body: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * The v0.5-shaped body of a callback (for v0.5 the body itself). Kept for the relay's routing until it reads
+   * `callbackMessage`; the desk's handlers never see it.
+   */
+  callbackPayload(kind: string, body: Record<string, unknown>): Record<string, unknown>;
   /** Where the gateway's JWKS lives, relative to the gateway base URL. */
   readonly certsPath: string;
   /** Headers for a fetch of the JWKS (fresh per call: v3 wants REQUEST-ID and TIMESTAMP there too). */
   certsHeaders(cmId: string): Record<string, string>;
   /** What a callback's bearer token must say beyond a valid RS256 signature by a key of the JWKS. */
   readonly callbackToken: CallbackTokenRules;
-  /** False for operations `request()` refuses with OperationNotOnThisApi, so a screen can say so before trying. */
-  supports(operation: HiuOperation): boolean;
   /** The body of a HIP's data push (health-information transfer) to the push URL we hand out. */
   readonly dataPushSchema: z.ZodType;
 }
+
+/** A generation with the wire of every role it serves: what the outbox, the bridge and the processor use. */
+export interface GatewayGeneration extends GatewayTransport {
+  /** Every role's callback routes on this generation. */
+  readonly callbackRoutes: readonly CallbackRoute[];
+  /** Builds the request for an operation from the role's payload (no requestId/timestamp in it). */
+  request(operation: string, envelope: Envelope, payload: Record<string, unknown>): GatewayRequest;
+  /** False for operations `request()` refuses with OperationNotOnThisApi, so a screen can say so before trying. */
+  supports(operation: string): boolean;
+  /** True for an operation that answers a notification: it expects no callback of its own. */
+  isAcknowledgement(operation: string): boolean;
+  /**
+   * The desk's typed message for a callback that arrived on `path` (one of this generation's routes) and passed its
+   * schema, every string cleaned of control characters and direction marks; null for a path no role serves here.
+   */
+  callbackMessage(path: string, body: Record<string, unknown>, headers: Record<string, string | undefined>): CallbackMessage | null;
+}
+
+/** A callback read into its role's words. */
+export interface CallbackMessage {
+  /** The role whose callback it is (`hiu`). */
+  role: string;
+  kind: string;
+  /** The message in the desk's words; its type is the role's (HiuMessages for the HIU). */
+  message: unknown;
+  /** `error.code` as text, when the callback carries an error. */
+  errorCode: string | null;
+}
+
+// The HIU's own lists, named here as before for callers that only ever see the HIU (the relay's routing).
+export type { HiuCallbackKind as CallbackKind, HiuOperation } from './hiu/hiu-kinds';
+export { HIU_CALLBACK_KINDS as CALLBACK_KINDS, HIU_OPERATIONS, HIU_ACKNOWLEDGEMENTS as ACKNOWLEDGEMENTS } from './hiu/hiu-kinds';

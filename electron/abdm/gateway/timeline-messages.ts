@@ -56,7 +56,7 @@ function pathsOfGenerations(): Map<string, TimelineMessage> {
       if (message && generation.supports(operation)) paths.set(generation.request(operation, LOOKUP, {}).path, message);
     }
     for (const route of generation.callbackRoutes) {
-      const message = OF_CALLBACK[route.kind];
+      const message = OF_CALLBACK[route.kind as CallbackKind];
       if (message) paths.set(route.path, message);
     }
   }

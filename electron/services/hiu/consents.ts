@@ -8,8 +8,8 @@ import { AppFailure } from '../../shared/errors';
 import { purposeOf, type PurposeCode } from '../../shared/hiu-terms';
 import type { OutboxEntry } from '../../store/gateway/outbox';
 import { ConsentStore, type ArtefactRow, type ConsentRequestRow, type ConsentStatus, type Requester } from '../../store/hiu/consents';
-import type { CallbackContext, Effects, Outcome } from '../../gateway/callback-processor';
-import { hiuIdOf, isoAt, type HiuContext, type PatientGuard } from './hiu-context';
+import type { Effects, Outcome } from '../../gateway/callback-processor';
+import { hiuIdOf, isoAt, type HiuCallback, type HiuContext, type PatientGuard } from './hiu-context';
 
 export interface ConsentRequestInput {
   patientId: string;
@@ -148,38 +148,37 @@ export class ConsentService {
     return this.get({ id });
   }
 
-  private onInit(cb: CallbackContext): Outcome {
+  private onInit(cb: HiuCallback<'consentRequests.onInit'>): Outcome {
     const row = cb.respRequestId ? this.store.request(cb.respRequestId) : undefined;
     if (!row) return { applied: true };
     const at = isoAt(this.ctx.now);
-    const gatewayId = cb.payload.consentRequest?.id;
-    if (cb.errorCode || typeof gatewayId !== 'string') this.store.setStatus(row.id, 'FAILED', at, cb.errorCode ?? 'NO_ID');
+    const gatewayId = cb.message.consentRequestId;
+    if (cb.errorCode || gatewayId === null) this.store.setStatus(row.id, 'FAILED', at, cb.errorCode ?? 'NO_ID');
     else this.store.setGatewayId(row.id, gatewayId, at);
     this.changed(row.id);
     return { applied: true, patientId: row.patientId, consentRequestId: row.id };
   }
 
-  private onStatus(cb: CallbackContext, effects: Effects): Outcome {
+  private onStatus(cb: HiuCallback<'consentRequests.onStatus'>, effects: Effects): Outcome {
     const request = cb.respRequestId ? this.ctx.outbox.get(cb.respRequestId) : undefined;
     const row = request?.consentRequestId ? this.store.request(request.consentRequestId) : undefined;
     if (!row || cb.errorCode) return { applied: true, patientId: row?.patientId, consentRequestId: row?.id };
-    const status = cb.payload.consentRequest?.status as ConsentStatus | undefined;
-    const artefacts = artefactIds(cb.payload.consentRequest?.consentArtefacts);
+    const { status, artefactIds: artefacts } = cb.message;
     if (status === 'GRANTED') this.grant(row, artefacts, effects);
     else if (status && status !== 'REQUESTED' && status !== row.status) this.store.setStatus(row.id, status, isoAt(this.ctx.now));
     this.changed(row.id);
     return { applied: true, patientId: row.patientId, consentRequestId: row.id };
   }
 
-  private onNotify(cb: CallbackContext, effects: Effects): Outcome {
-    const notification = cb.payload.notification ?? {};
-    const status = notification.status as ConsentStatus;
-    const artefacts = artefactIds(notification.consentArtefacts);
+  private onNotify(cb: HiuCallback<'consents.notify'>, effects: Effects): Outcome {
+    const notification = cb.message;
+    const status = notification.status;
+    const artefacts = notification.artefactIds;
     const row = this.requestOfNotification(notification.consentRequestId, artefacts);
     if (!row) {
       // It may have overtaken the on-init that tells us the consent manager's id for our request.
       if (this.store.anyAwaitingGatewayId()) {
-        return { waitFor: `consent request ${String(notification.consentRequestId)} is not known yet` };
+        return { waitFor: `consent request ${String(notification.consentRequestId ?? undefined)} is not known yet` };
       }
       effects.enqueue('consents.onNotify', { acknowledgement: artefacts.map((consentId) => ({ status: 'UNKNOWN', consentId })), resp: { requestId: cb.requestId } });
       return { applied: true };
@@ -206,28 +205,26 @@ export class ConsentService {
     return { applied: true, patientId: row.patientId, consentRequestId: row.id };
   }
 
-  private onFetch(cb: CallbackContext, effects: Effects): Outcome {
+  private onFetch(cb: HiuCallback<'consents.onFetch'>, effects: Effects): Outcome {
     const request = cb.respRequestId ? this.ctx.outbox.get(cb.respRequestId) : undefined;
     const artefactId = request?.payload.consentId as string | undefined;
     const artefact = artefactId ? this.store.artefact(artefactId) : undefined;
     if (!artefact) return { applied: true };
     const keys = { patientId: artefact.patientId, consentRequestId: artefact.consentRequestId };
-    const consent = cb.payload.consent;
-    if (cb.errorCode || !consent?.consentDetail) return { applied: true, ...keys };
-    const detail = consent.consentDetail;
-    const permission = detail.permission ?? {};
+    const consent = cb.message.consent;
+    if (cb.errorCode || !consent) return { applied: true, ...keys };
     const at = isoAt(this.ctx.now);
     this.store.setArtefactDetail(
       artefact.id,
       {
-        hipId: String(detail.hip?.id ?? ''),
-        hipName: typeof detail.hip?.name === 'string' ? detail.hip.name : null,
-        hiTypes: Array.isArray(detail.hiTypes) ? detail.hiTypes.map(String) : [],
-        dateFrom: abdmTimeToIso(String(permission.dateRange?.from ?? '')) ?? '',
-        dateTo: abdmTimeToIso(String(permission.dateRange?.to ?? '')) ?? '',
-        dataEraseAt: abdmTimeToIso(String(permission.dataEraseAt ?? '')) ?? at,
-        json: JSON.stringify(detail),
-        signature: String(consent.signature ?? ''),
+        hipId: consent.hipId,
+        hipName: consent.hipName,
+        hiTypes: consent.hiTypes,
+        dateFrom: abdmTimeToIso(consent.dateFrom) ?? '',
+        dateTo: abdmTimeToIso(consent.dateTo) ?? '',
+        dataEraseAt: abdmTimeToIso(consent.dataEraseAt) ?? at,
+        json: JSON.stringify(consent.detail),
+        signature: consent.signature,
         status: consent.status === 'REVOKED' || consent.status === 'EXPIRED' ? consent.status : 'GRANTED',
       },
       at,
@@ -246,8 +243,8 @@ export class ConsentService {
     }
   }
 
-  private requestOfNotification(gatewayId: unknown, artefacts: string[]): ConsentRequestRow | undefined {
-    if (typeof gatewayId === 'string' && gatewayId) {
+  private requestOfNotification(gatewayId: string | null, artefacts: string[]): ConsentRequestRow | undefined {
+    if (gatewayId) {
       const row = this.store.requestByGatewayId(gatewayId);
       if (row) return row;
     }
@@ -293,10 +290,6 @@ export class ConsentService {
       })),
     };
   }
-}
-
-function artefactIds(list: unknown): string[] {
-  return Array.isArray(list) ? list.map((a) => (a && typeof a === 'object' ? String((a as { id?: unknown }).id ?? '') : '')).filter(Boolean) : [];
 }
 
 function requesterOf(hiu: { requesterName: string; requesterRegistrationNumber: string; requesterRegistrationSystem: string }): Requester {

@@ -15,8 +15,8 @@ import { HealthRecordStore, type RecordFilter, type RecordMeta, type Replaced, t
 import type { RecordCipher } from '../../store/hiu/record-cipher';
 import { removeOrphans } from '../../store/hiu/sealed-files';
 import { TimelineStore } from '../../store/gateway/timeline';
-import type { CallbackContext, Effects, Outcome } from '../../gateway/callback-processor';
-import { hiuIdOf, isoAt, type HiuContext, type PatientGuard } from './hiu-context';
+import type { Effects, Outcome } from '../../gateway/callback-processor';
+import { hiuIdOf, isoAt, type HiuCallback, type HiuContext, type PatientGuard } from './hiu-context';
 
 /** A transfer whose pages have not all come after this long is closed as FAILED (the HIP's key expires too). */
 export const TRANSFER_LIFETIME_MS = 60 * 60_000;
@@ -186,14 +186,14 @@ export class HealthInformationService {
     }
   }
 
-  private onRequest(cb: CallbackContext): Outcome {
+  private onRequest(cb: HiuCallback<'healthInformation.onRequest'>): Outcome {
     const transfer = cb.respRequestId ? this.records.transfer(cb.respRequestId) : undefined;
     if (!transfer) return { applied: true };
     const artefact = this.consents.artefact(transfer.artefactId);
     const keys = { patientId: artefact?.patientId ?? null, consentRequestId: artefact?.consentRequestId ?? null };
     const at = isoAt(this.ctx.now);
-    const transactionId = cb.payload.hiRequest?.transactionId;
-    if (cb.errorCode || typeof transactionId !== 'string') this.records.end(transfer.id, 'FAILED', at, cb.errorCode ?? 'NO_TRANSACTION');
+    const { transactionId } = cb.message;
+    if (cb.errorCode || transactionId === null) this.records.end(transfer.id, 'FAILED', at, cb.errorCode ?? 'NO_TRANSACTION');
     else this.records.setTransactionId(transfer.id, transactionId, at);
     return { applied: true, ...keys };
   }

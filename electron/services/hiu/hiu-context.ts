@@ -5,16 +5,26 @@ import type { EventName, EventPayloads } from '../../core/events';
 import { AppFailure } from '../../shared/errors';
 import type { Settings } from '../../store/settings/settings-schema';
 import type { AuditLog } from '../day/audit';
-import type { CallbackProcessor } from '../../gateway/callback-processor';
+import type { HiuCallbackKind } from '../../abdm/gateway/hiu/hiu-kinds';
+import type { HiuMessages } from '../../abdm/gateway/hiu/hiu-messages';
+import type { CallbackContext, CallbackHandler } from '../../gateway/callback-processor';
 import type { GatewayOutbox } from '../../gateway/outbox';
 
 /** The HIU id training mode uses when Settings names none (the simulator routes any id to our bridge). */
 export const TRAINING_HIU_ID = 'HIU-ABHADESK-TRAINING';
 
+/** The callback processor as the HIU services see it: each kind's handler gets that kind's typed message. */
+export interface HiuCallbacks {
+  on<K extends HiuCallbackKind>(kind: K, handler: CallbackHandler<HiuMessages[K]>): void;
+}
+
+/** A received HIU callback of one kind. */
+export type HiuCallback<K extends HiuCallbackKind> = CallbackContext<HiuMessages[K]>;
+
 export interface HiuContext {
   db: Database;
   outbox: GatewayOutbox;
-  processor: CallbackProcessor;
+  processor: HiuCallbacks;
   settings: () => Settings;
   now: () => number;
   emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;

@@ -1,25 +1,26 @@
-// The HIU engine: builds the shared context, the outbox, the callback processor and every HIU service, and the
-// callback bridge as a part of the core. At start-up it resumes whatever a crash or a quit left: callbacks stored
-// but not applied, pages not processed, requests not yet accepted, erasures that fell due while the app was closed.
+// The HIU engine: builds the gateway pipeline (electron/gateway/: the roles, the outbox, the callback processor and
+// the callback bridge as a part of the core), registers the HIU as its first role, and builds every HIU service.
+// Another role (the HIP) registers with `roles` and the processor the same way. At start-up it resumes whatever a
+// crash or a quit left: callbacks stored but not applied, pages not processed, requests not yet accepted, erasures
+// that fell due while the app was closed.
 import type { Database } from 'better-sqlite3-multiple-ciphers';
-import { registerBridgeUrl } from '../../abdm/gateway/bridge-registration';
-import type { GatewayGeneration } from '../../abdm/gateway/generation';
-import { gatewayGenerationFor } from '../../abdm/gateway/generation-choice';
-import { createHiuGatewayClient, type HiuGatewayClient } from '../../abdm/gateway/gateway-client';
+import { HIU_ROLE } from '../../abdm/gateway/hiu/hiu-role';
 import type { Part } from '../../core/parts';
 import type { EventName, EventPayloads } from '../../core/events';
 import { AppFailure } from '../../shared/errors';
-import { withTimeout } from '../../shared/with-timeout';
-import { GatewayOutboxStore } from '../../store/gateway/outbox';
+import { RelayExpectations } from '../../store/gateway/relay-expectations';
+import { DataPushPageStore } from '../../store/hiu/data-push-pages';
 import type { RecordCipher } from '../../store/hiu/record-cipher';
 import type { Settings } from '../../store/settings/settings-schema';
-import { TimelineStore, type TimelineEntry } from '../../store/gateway/timeline';
+import type { TimelineEntry } from '../../store/gateway/timeline';
 import type { AbdmConnection } from '../abdm-connection';
 import type { AuditLog } from '../day/audit';
-import { BridgePart } from '../../gateway/bridge-part';
-import { CallbackProcessor } from '../../gateway/callback-processor';
+import type { BridgePart } from '../../gateway/bridge-part';
+import type { CallbackProcessor } from '../../gateway/callback-processor';
+import type { GatewayRoles } from '../../gateway/gateway-roles';
+import { GatewayPipeline } from '../../gateway/gateway-pipeline';
 import { ConsentService } from './consents';
-import { GatewayOutbox } from '../../gateway/outbox';
+import type { GatewayOutbox } from '../../gateway/outbox';
 import { HealthInformationService } from './health-information';
 import { hiuIdOf, type HiuContext } from './hiu-context';
 import type { DesktopPort } from '../desktop/desktop-port';
@@ -27,14 +28,12 @@ import { KycAuth } from './kyc-auth';
 import { PatientIdentification } from './patient-identification';
 import { PatientStatusService } from './patient-status';
 import { RecordErasure } from './record-erasure';
-import { RELAY_CLAIM_TIMEOUT_MS, relayClaimsOf } from '../../gateway/relay-claims';
+import { hiuRelayClaimsOf } from './hiu-relay-claims';
 import { RecordViewer } from './record-viewer';
 import { SubscriptionService } from './subscriptions';
 
 /** How often overdue answers, due erasures and stalled transfers are looked for. */
 const SWEEP_INTERVAL_MS = 1_000;
-/** Training in relay mode: how long the first request waits for the relay's hello, to register its callback URL. */
-const RELAY_HELLO_WAIT_MS = 5_000;
 
 export interface HiuEngineDeps {
   db: Database;
@@ -50,10 +49,13 @@ export interface HiuEngineDeps {
   desktop: DesktopPort;
   /** This desk's relay credential (keychain), for relay mode; none: the link says so in bridge.status. */
   relayCredential?: () => Promise<string | null>;
+  /** The roles of the pipeline; the engine registers the HIU. Default: a new registry. */
+  roles?: GatewayRoles;
 }
 
 export class HiuEngine {
-  readonly bridge: BridgePart;
+  /** The gateway pipeline the HIU is the first role of (electron/gateway/gateway-pipeline.ts). */
+  readonly pipeline: GatewayPipeline<DataPushPageStore>;
   readonly identification: PatientIdentification;
   readonly kyc: KycAuth;
   readonly consents: ConsentService;
@@ -61,51 +63,28 @@ export class HiuEngine {
   readonly viewer: RecordViewer;
   readonly subscriptions: SubscriptionService;
   readonly patientStatus: PatientStatusService;
-  readonly outbox: GatewayOutbox;
-  readonly processor: CallbackProcessor;
   private readonly erasure: RecordErasure;
-  private readonly timeline: TimelineStore;
-  private readonly generation: () => GatewayGeneration = () => gatewayGenerationFor(this.deps.settings().abdmApi);
-  private client: { key: string; client: HiuGatewayClient } | null = null;
-  /** The simulator the bridge URL was last registered with (training), so it is registered once per simulator. */
-  private registered: string | null = null;
 
   constructor(private readonly deps: HiuEngineDeps) {
     const { db, now } = deps;
-    this.timeline = new TimelineStore(db);
-    this.outbox = new GatewayOutbox({
-      store: new GatewayOutboxStore(db),
-      timeline: this.timeline,
-      generation: this.generation,
-      client: () => this.gatewayClient(),
-      cmId: () => deps.settings().cmId,
-      hiuId: () => hiuIdOf(deps.settings()),
-      now,
-      answerTimeoutMs: () => deps.settings().hiu.answerTimeoutSeconds * 1000,
-      beforeSend: (entry) => this.claimAtRelay(entry),
-    });
-    this.bridge = new BridgePart({
+    const expectations = new RelayExpectations(db);
+    this.pipeline = new GatewayPipeline({
       db,
       settings: deps.settings,
-      generation: this.generation,
-      jwksUrl: async () => `${(await deps.abdm.gateway()).gatewayBaseUrl}${this.generation().certsPath}`,
-      now,
-      portOverride: deps.bridgePort,
-      relayCredential: deps.relayCredential ?? (async () => null),
-      logError: deps.logError,
-      stored: { callback: () => void this.processor.kick(), page: () => void this.records.processPages() },
-      changed: (status) => deps.emit('bridge.changed', status),
-    });
-    this.processor = new CallbackProcessor({
-      db,
-      inbox: this.bridge.inbox,
-      outbox: this.outbox,
-      timeline: this.timeline,
-      generation: this.generation,
+      abdm: deps.abdm,
       now,
       emit: deps.emit,
       logError: deps.logError,
+      bridgePort: deps.bridgePort,
+      relayCredential: deps.relayCredential,
+      roles: deps.roles,
+      pages: new DataPushPageStore(db),
+      pageStored: () => void this.records.processPages(),
+      openExpectations: (at) => expectations.keys(at),
+      relayClaimsOf: hiuRelayClaimsOf,
+      answerTimeoutMs: () => deps.settings().hiu.answerTimeoutSeconds * 1000,
     });
+    this.roles.register(HIU_ROLE, { id: () => hiuIdOf(deps.settings()) });
     const ctx: HiuContext = { db, outbox: this.outbox, processor: this.processor, settings: deps.settings, now, emit: deps.emit, audit: deps.audit };
     this.consents = new ConsentService(ctx, { assertActive: (id) => this.patientStatus.assertActive(id) }, {
       artefactReady: (artefactId, effects) => void this.records.start(artefactId, effects.enqueue),
@@ -168,6 +147,24 @@ export class HiuEngine {
     }
   }
 
+  /** The pipeline's parts, named as before. */
+  get bridge(): BridgePart<DataPushPageStore> {
+    return this.pipeline.bridge;
+  }
+
+  get outbox(): GatewayOutbox {
+    return this.pipeline.outbox;
+  }
+
+  get processor(): CallbackProcessor {
+    return this.pipeline.processor;
+  }
+
+  /** Every role of the gateway pipeline (the HIU, and whatever registers next). */
+  get roles(): GatewayRoles {
+    return this.pipeline.roles;
+  }
+
   /** Resolves when every stored callback and page has been applied (tests, and the crash test's restart). */
   async idle(): Promise<void> {
     await this.processor.kick();
@@ -175,45 +172,14 @@ export class HiuEngine {
   }
 
   timelineList(filter: { patientId?: string; consentRequestId?: string }): TimelineEntry[] {
-    return this.timeline.list(filter);
+    return this.pipeline.timeline.list(filter);
   }
 
-  private async gatewayClient(): Promise<HiuGatewayClient> {
-    const gateway = await this.deps.abdm.gateway();
-    if (gateway.training) await this.registerWithSimulator(gateway);
-    if (this.client?.key !== gateway.gatewayBaseUrl) {
-      this.client = { key: gateway.gatewayBaseUrl, client: createHiuGatewayClient({ gatewayBaseUrl: gateway.gatewayBaseUrl, session: gateway.session }) };
-    }
-    return this.client.client;
-  }
 
-  /**
-   * In relay mode, before a request goes out: its id (and a health-information request's push secret hash) become
-   * this desk's at the relay, so the answer comes here at once. Waits at most RELAY_CLAIM_TIMEOUT_MS and never
-   * fails: an answer nobody claimed is kept at the relay until this desk claims it after its next hello.
-   */
-  private async claimAtRelay(entry: Parameters<typeof relayClaimsOf>[0]): Promise<void> {
-    const link = this.bridge.relayLink();
-    if (!link) return;
-    const answer = await link.expect(relayClaimsOf(entry), RELAY_CLAIM_TIMEOUT_MS);
-    // Another desk of the clinic holds the key: the answer goes there. Worth a line in the log, nothing more.
-    if (answer && answer.refused.length > 0) this.deps.logError('relay claim', new Error(`The relay gave ${answer.refused.length} key(s) of request ${entry.requestId} to another desk.`));
-  }
 
-  /**
-   * Training points its simulator at our bridge by itself (in relay mode at the relay's callback URL, which the
-   * relay's hello tells); a real ABDM is told by the clinic (Settings).
-   */
-  private async registerWithSimulator(gateway: Awaited<ReturnType<AbdmConnection['gateway']>>): Promise<void> {
-    const link = this.bridge.relayLink();
-    if (link && !link.status().callbackUrl) await withTimeout(link.whenConnected(), RELAY_HELLO_WAIT_MS, 'the relay').catch(() => undefined);
-    const url = this.bridge.callbackUrl();
-    const key = `${gateway.gatewayBaseUrl}|${url}`;
-    if (!url || this.registered === key) return;
-    const v3 = this.generation().name === 'v3' ? { cmId: this.deps.settings().cmId } : undefined;
-    await registerBridgeUrl({ gatewayBaseUrl: gateway.gatewayBaseUrl, session: gateway.session, url, v3 });
-    this.registered = key;
-  }
+
+
+
 
   /** The base of data-push URLs: where ABDM calls this desk back (BridgePart.callbackUrl), or why there is none. */
   private pushBase(): string {

@@ -6,8 +6,9 @@
 import { AppFailure } from '../../shared/errors';
 import { Flows } from '../abha/flows';
 import { CallbackAnswers } from '../../gateway/callback-answers';
+import type { AuthenticatedPatient, HiuMessages } from '../../abdm/gateway/hiu/hiu-messages';
 import type { CallbackContext, Effects, Outcome } from '../../gateway/callback-processor';
-import { hiuIdOf, type HiuContext, type PatientGuard } from './hiu-context';
+import { hiuIdOf, type HiuCallback, type HiuContext, type PatientGuard } from './hiu-context';
 
 export const KYC_MODES = ['MOBILE_OTP', 'AADHAAR_OTP', 'DEMOGRAPHICS', 'DIRECT'] as const;
 export type KycMode = (typeof KYC_MODES)[number];
@@ -60,7 +61,8 @@ const DIRECT_WAIT_MS = 10 * 60_000;
 const KEEP_NOTIFY_MS = 30 * 60_000;
 
 export class KycAuth {
-  private readonly answers: CallbackAnswers;
+  /** The answers to fetch-modes, init and confirm, each taken by the call that sent the request. */
+  private readonly answers: CallbackAnswers<KycAnswer>;
   private readonly flows: Flows<KycFlow>;
   /** DIRECT outcomes by CM transaction id, kept until a confirm takes them (a notify may come before the confirm). */
   private readonly outcomes = new Map<string, DirectOutcome>();
@@ -77,7 +79,7 @@ export class KycAuth {
   }
 
   register(): void {
-    const keep = (callback: CallbackContext): Outcome => {
+    const keep = (callback: CallbackContext<KycAnswer>): Outcome => {
       this.answers.keep(callback);
       return { applied: true };
     };
@@ -93,8 +95,8 @@ export class KycAuth {
     this.guard.assertActive(patientId);
     const query = { id: patientId, purpose: 'KYC', requester: this.requester() };
     const entry = await this.ctx.outbox.send('auth.fetchModes', { query }, { patientId });
-    const answer = await this.answers.take(entry.requestId);
-    const modes = answer.auth?.modes;
+    const answer = (await this.answers.take(entry.requestId)) as HiuMessages['auth.onFetchModes'];
+    const modes = answer.modes;
     if (!Array.isArray(modes)) throw new AppFailure('ABDM_BAD_ANSWER');
     return { modes: modes.filter((mode): mode is string => typeof mode === 'string') };
   }
@@ -105,13 +107,12 @@ export class KycAuth {
     this.guard.assertActive(patientId);
     const query = { id: patientId, purpose: 'KYC', authMode: mode, requester: this.requester() };
     const entry = await this.ctx.outbox.send('auth.init', { query }, { patientId });
-    const answer = await this.answers.take(entry.requestId);
-    const auth = answer.auth as { transactionId?: unknown; mode?: unknown; meta?: { hint?: unknown; expiry?: unknown } } | undefined;
+    const auth = (await this.answers.take(entry.requestId)) as HiuMessages['auth.onInit'];
     if (!auth || typeof auth.transactionId !== 'string') throw new AppFailure('ABDM_BAD_ANSWER');
     const started = {
       mode: typeof auth.mode === 'string' ? auth.mode : mode,
-      hint: typeof auth.meta?.hint === 'string' ? auth.meta.hint : null,
-      expiresAt: typeof auth.meta?.expiry === 'string' ? auth.meta.expiry : null,
+      hint: typeof auth.hint === 'string' ? auth.hint : null,
+      expiresAt: typeof auth.expiresAt === 'string' ? auth.expiresAt : null,
     };
     this.sweep();
     this.patients.set(auth.transactionId, { patientId, at: this.ctx.now() });
@@ -133,8 +134,8 @@ export class KycAuth {
     }
     const credential = credentialFor(flow.mode, input);
     const entry = await this.ctx.outbox.send('auth.confirm', { transactionId: flow.transactionId, credential }, { patientId: flow.patientId });
-    const answer = await this.answers.take(entry.requestId);
-    const patient = kycPatientOf(answer.auth?.patient);
+    const answer = (await this.answers.take(entry.requestId)) as HiuMessages['auth.onConfirm'];
+    const patient = kycPatientOf(answer.patient);
     if (!patient) throw new AppFailure('ABDM_BAD_ANSWER');
     this.flows.close(input.flowId);
     this.patients.delete(flow.transactionId);
@@ -146,9 +147,9 @@ export class KycAuth {
   }
 
   /** users/auth/notify: kept for the confirm that waits (or will wait) for it, and always acknowledged. */
-  private notified(callback: CallbackContext, effects: Effects): Outcome {
-    const auth = (callback.payload.auth ?? {}) as { transactionId?: unknown; status?: unknown; patient?: unknown };
-    const transactionId = typeof auth.transactionId === 'string' ? auth.transactionId : null;
+  private notified(callback: HiuCallback<'auth.notify'>, effects: Effects): Outcome {
+    const auth = callback.message;
+    const transactionId = auth.transactionId;
     const patientId = transactionId ? (this.patients.get(transactionId)?.patientId ?? null) : null;
     effects.enqueue('auth.onNotify', { acknowledgement: { status: 'OK' }, resp: { requestId: callback.requestId } }, { patientId });
     if (transactionId) {
@@ -226,10 +227,11 @@ function credentialFor(mode: string, input: { otp?: string; demographics?: KycDe
   return { authCode: input.otp };
 }
 
-function kycPatientOf(value: unknown): KycPatient | null {
-  if (!value || typeof value !== 'object') return null;
-  const patient = value as Record<string, unknown>;
-  if (typeof patient.id !== 'string' || typeof patient.name !== 'string') return null;
+/** The answers the KYC calls wait for. */
+type KycAnswer = HiuMessages['auth.onFetchModes'] | HiuMessages['auth.onInit'] | HiuMessages['auth.onConfirm'];
+
+function kycPatientOf(patient: AuthenticatedPatient | null): KycPatient | null {
+  if (!patient) return null;
   const yearOfBirth = typeof patient.yearOfBirth === 'number' ? patient.yearOfBirth : Number(patient.yearOfBirth);
   return {
     id: patient.id,

@@ -3,6 +3,7 @@
 // "Cannot find the user"), which the operator reads as ABDM's own code.
 import { AppFailure } from '../../shared/errors';
 import { CallbackAnswers } from '../../gateway/callback-answers';
+import type { HiuMessages } from '../../abdm/gateway/hiu/hiu-messages';
 import { hiuIdOf, type HiuContext, type PatientGuard } from './hiu-context';
 
 export interface FoundPatient {
@@ -12,7 +13,7 @@ export interface FoundPatient {
 }
 
 export class PatientIdentification {
-  private readonly answers: CallbackAnswers;
+  private readonly answers: CallbackAnswers<HiuMessages['patients.onFind']>;
 
   constructor(
     private readonly ctx: HiuContext,
@@ -24,7 +25,7 @@ export class PatientIdentification {
   register(): void {
     this.ctx.processor.on('patients.onFind', (callback) => {
       this.answers.keep(callback);
-      const patient = callback.payload.patient as { id?: unknown } | null | undefined;
+      const { patient } = callback.message;
       return { applied: true, patientId: typeof patient?.id === 'string' ? patient.id : null };
     });
   }
@@ -36,7 +37,7 @@ export class PatientIdentification {
     const hiuId = hiuIdOf(this.ctx.settings());
     const entry = await this.ctx.outbox.send('patients.find', { query: { patient: { id: patientId }, requester: { type: 'HIU', id: hiuId } } }, { patientId });
     const answer = await this.answers.take(entry.requestId);
-    const patient = answer.patient as { id?: unknown; name?: unknown } | null | undefined;
+    const { patient } = answer;
     if (!patient || typeof patient.id !== 'string' || typeof patient.name !== 'string') throw new AppFailure('NOT_FOUND', { params: { patientId } });
     return { id: patient.id, name: patient.name };
   }

@@ -10,8 +10,8 @@
 import { AppFailure } from '../../shared/errors';
 import type { AuditAction } from '../../store/desk/audit-log';
 import { NOTIFIED_PATIENT_STATUSES, PatientStatusStore, type NotifiedPatientStatus } from '../../store/hiu/patient-status';
-import type { CallbackContext, Effects, Outcome } from '../../gateway/callback-processor';
-import { isoAt, type HiuContext, type PatientGuard } from './hiu-context';
+import type { Effects, Outcome } from '../../gateway/callback-processor';
+import { isoAt, type HiuCallback, type HiuContext, type PatientGuard } from './hiu-context';
 
 export type { NotifiedPatientStatus } from '../../store/hiu/patient-status';
 
@@ -69,18 +69,18 @@ export class PatientStatusService implements PatientGuard {
     return { patientId, status: record.status === 'REACTIVATED' ? 'ACTIVE' : record.status, changedAt: record.changedAt, purgedAt: record.purgedAt };
   }
 
-  private notified(callback: CallbackContext, effects: Effects): Outcome {
-    const notification = (callback.payload.notification ?? {}) as { status?: unknown; patient?: { id?: unknown } };
-    const given = String(notification.status);
+  private notified(callback: HiuCallback<'patientStatus.notify'>, effects: Effects): Outcome {
+    const notification = callback.message;
+    const given = notification.status;
     const status = (given === 'ACTIVE' ? 'REACTIVATED' : given) as NotifiedPatientStatus;
-    const patientId = typeof notification.patient?.id === 'string' ? notification.patient.id : null;
+    const { patientId } = notification;
     const deleted = status === 'DELETED';
     // After a deletion nothing new is kept under the patient's address, not even the acknowledgement's timeline row.
     effects.enqueue('patientStatus.onNotify', { acknowledgment: { status: 'OK' }, resp: { requestId: callback.requestId } }, { patientId: deleted ? null : patientId });
     if (!patientId || !NOTIFIED_PATIENT_STATUSES.includes(status)) return { applied: true };
 
     const current = this.store.get(patientId);
-    const changedAt = isoOf(callback.payload.timestamp) ?? callback.receivedAt;
+    const changedAt = isoOf(notification.sentAt) ?? callback.receivedAt;
     const unchanged =
       current !== undefined &&
       // Deletion is final; a repeated notification changes nothing; an older one arriving late does not undo a newer one.

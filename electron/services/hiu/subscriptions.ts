@@ -5,8 +5,8 @@
 import { purposeOf, type PurposeCode } from '../../shared/hiu-terms';
 import { randomUUID } from 'node:crypto';
 import { SubscriptionStore, type SubscriptionCategory, type SubscriptionRequestRecord, type SubscriptionSourceRecord, type SubscriptionStatus } from '../../store/hiu/subscriptions';
-import type { CallbackContext, Effects, Outcome } from '../../gateway/callback-processor';
-import { hiuIdOf, isoAt, type HiuContext, type PatientGuard } from './hiu-context';
+import type { Effects, Outcome } from '../../gateway/callback-processor';
+import { hiuIdOf, isoAt, type HiuCallback, type HiuContext, type PatientGuard } from './hiu-context';
 
 export type { SubscriptionCategory, SubscriptionStatus } from '../../store/hiu/subscriptions';
 
@@ -161,20 +161,20 @@ export class SubscriptionService {
   }
 
   /** subscription-requests/hiu/on-init: the CM's id for our request, or its refusal. */
-  private initiated(callback: CallbackContext): Outcome {
+  private initiated(callback: HiuCallback<'subscriptionRequests.onInit'>): Outcome {
     const record = callback.respRequestId ? this.store.get(callback.respRequestId) : undefined;
     if (!record) return { applied: true };
     const at = isoAt(this.ctx.now);
-    const gatewayId = callback.payload.subscriptionRequest?.id;
+    const gatewayId = callback.message.subscriptionRequestId;
     if (callback.errorCode) this.store.failed(record.id, callback.errorCode, at);
-    else if (typeof gatewayId === 'string') this.store.initiated(record.id, gatewayId, at);
+    else if (gatewayId !== null) this.store.initiated(record.id, gatewayId, at);
     return { applied: true, patientId: record.patientId };
   }
 
   /** subscription-requests/hiu/notify: GRANTED (with the subscription), DENIED, REVOKED or EXPIRED. */
-  private decided(callback: CallbackContext, effects: Effects): Outcome {
-    const notification = (callback.payload.notification ?? {}) as { subscriptionRequestId?: unknown; status?: unknown; subscription?: { id?: unknown; sources?: unknown } };
-    const gatewayId = typeof notification.subscriptionRequestId === 'string' ? notification.subscriptionRequestId : '';
+  private decided(callback: HiuCallback<'subscriptionRequests.notify'>, effects: Effects): Outcome {
+    const notification = callback.message;
+    const gatewayId = notification.subscriptionRequestId;
     const record = gatewayId ? this.store.byGatewayId(gatewayId) : undefined;
     // It may have overtaken the on-init that tells us the CM's id for one of our requests.
     if (!record && gatewayId && this.store.hasUnacknowledged()) return { waitFor: `the subscription request ${gatewayId} is not known yet` };
@@ -184,16 +184,15 @@ export class SubscriptionService {
       { patientId: record?.patientId ?? null },
     );
     if (!record) return { applied: true };
-    const status = String(notification.status);
+    const status = notification.status;
     // A grant that arrives after the end (out of order, or a late duplicate) does not bring the subscription back.
     if (NOTIFIED_STATUSES.has(status) && !(status === 'GRANTED' && ENDED.has(record.status))) {
-      const subscription = notification.subscription;
       this.store.decided(
         record.id,
         {
           status: status as SubscriptionStatus,
-          subscriptionId: typeof subscription?.id === 'string' ? subscription.id : null,
-          sources: Array.isArray(subscription?.sources) ? (subscription.sources as SubscriptionSourceRecord[]) : null,
+          subscriptionId: notification.subscriptionId,
+          sources: notification.sources as SubscriptionSourceRecord[] | null,
         },
         isoAt(this.ctx.now),
       );
@@ -202,22 +201,16 @@ export class SubscriptionService {
   }
 
   /** subscriptions/hiu/notify: a LINK or DATA event; stored once, acknowledged every time. */
-  private event(callback: CallbackContext, effects: Effects): Outcome {
-    const event = (callback.payload.event ?? {}) as {
-      id?: unknown;
-      subscriptionId?: unknown;
-      category?: unknown;
-      content?: { patient?: { id?: unknown }; hip?: { id?: unknown } } & Record<string, unknown>;
-    };
-    const eventId = typeof event.id === 'string' ? event.id : callback.requestId;
-    const subscriptionId = typeof event.subscriptionId === 'string' ? event.subscriptionId : '';
+  private event(callback: HiuCallback<'subscriptions.notify'>, effects: Effects): Outcome {
+    const event = callback.message;
+    const eventId = event.eventId ?? callback.requestId;
+    const subscriptionId = event.subscriptionId;
     const subscription = subscriptionId ? this.store.bySubscriptionId(subscriptionId) : undefined;
     // It may have overtaken the GRANTED notification that names the subscription.
     if (!subscription && this.store.hasUndecided()) return { waitFor: `the subscription ${subscriptionId} is not known yet` };
-    const content = event.content ?? {};
-    const patientId = typeof content.patient?.id === 'string' ? content.patient.id : (subscription?.patientId ?? '');
-    const hipId = typeof content.hip?.id === 'string' ? content.hip.id : '';
-    const category = String(event.category);
+    const { content, category } = event;
+    const patientId = event.patientId ?? subscription?.patientId ?? '';
+    const hipId = event.hipId ?? '';
     effects.enqueue('subscriptions.onNotify', { acknowledgement: { status: 'OK', eventId }, resp: { requestId: callback.requestId } }, { patientId: patientId || null });
     const stored = this.store.addEvent({ eventId, subscriptionId, category, patientId: patientId || null, hipId: hipId || null, content, receivedAt: callback.receivedAt });
     if (stored) {

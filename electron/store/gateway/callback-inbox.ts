@@ -2,7 +2,6 @@
 // worked off by the HIU engine. The only code that writes or reads its SQL. The callback's own requestId is the key,
 // so a callback delivered twice is stored once.
 import type { Database, Statement } from 'better-sqlite3-multiple-ciphers';
-import type { CallbackKind } from '../../abdm/gateway/generation';
 import type { CallbackInbox, ReceivedCallback } from '../../bridge/ports';
 import { commitDurably } from '../db';
 
@@ -19,7 +18,7 @@ export interface InboxEntry extends ReceivedCallback {
 
 interface Row {
   request_id: string;
-  kind: CallbackKind;
+  kind: string;
   path: string;
   resp_request_id: string | null;
   received_at: string;

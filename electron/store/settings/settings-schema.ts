@@ -71,6 +71,12 @@ export const settingsSchema = z.object({
   hiecmBaseUrl: httpUrl,
   clientId: plainText(200),
   hiuId: plainText(200),
+  /**
+   * The facility's HFR id, which ABDM calls the clinic by as an HIP (X-HIP-ID). Empty or absent: the HIP role is off
+   * and the bridge serves none of its callbacks. Absent from older files and from the defaults, so no migration step
+   * is needed: an install from before the HIP role simply has it off.
+   */
+  hipId: plainText(200).optional(),
   // The CM suffix of ABHA addresses: 'sbx' in the sandbox, 'abdm' in production.
   cmId: z.string().trim().max(50).regex(/^[a-z0-9-]+$/i, { error: 'cm-id' }),
   operatorName: plainText(100),

@@ -4,6 +4,9 @@
 // English key, as there.
 
 const en = {
+  'settings.hipId': 'HIP ID (the facility’s HFR ID)',
+  'settings.hipIdHint':
+    'The facility’s ID in the Health Facility Registry, which ABDM uses when this clinic shares records as an HIP. Leave it empty while the clinic does not act as an HIP.',
   'settings.idleCloseMinutes': 'Idle time before the patient is closed (minutes)',
   'settings.idleCloseMinutesHint':
     'For a shared desk: after this many minutes with no key press or click, the open patient is closed and any Aadhaar number typed into a form is cleared. 0 = never; at most 120.',
@@ -114,6 +117,9 @@ const en = {
 export type SettingsStringKey = keyof typeof en;
 
 const hi: Record<SettingsStringKey, string> = {
+  'settings.hipId': 'HIP आईडी (सुविधा की HFR आईडी)',
+  'settings.hipIdHint':
+    'हेल्थ फ़ैसिलिटी रजिस्ट्री में इस सुविधा की आईडी, जिससे ABDM इस क्लिनिक को HIP के रूप में पहचानता है। जब तक क्लिनिक HIP का काम नहीं करता, इसे ख़ाली छोड़ें।',
   'settings.idleCloseMinutes': 'मरीज़ बंद होने से पहले खाली समय (मिनट)',
   'settings.idleCloseMinutesHint':
     'साझा डेस्क के लिए: इतने मिनट तक कोई कुंजी न दबे और क्लिक न हो, तो खुला मरीज़ बंद हो जाता है और किसी फ़ॉर्म में लिखा आधार नंबर मिटा दिया जाता है। 0 = कभी नहीं; अधिकतम 120।',

@@ -5,7 +5,9 @@ import type { Settings, SettingsPatch } from '../api';
 /** An emptied number input holds null; it is sent as is so main names the field. */
 type WithNullable<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] | null };
 
-export type SettingsForm = Omit<WithNullable<Settings, 'idleCloseMinutes'>, 'schemaVersion' | Group> & {
+export type SettingsForm = Omit<WithNullable<Settings, 'idleCloseMinutes'>, 'schemaVersion' | 'hipId' | Group> & {
+  /** Absent in settings from before the HIP role: edited as empty. */
+  hipId: string;
   bridge: WithNullable<Settings['bridge'], 'port' | 'dataPushLimitMb'>;
   hiu: WithNullable<Settings['hiu'], 'answerTimeoutSeconds'>;
 };
@@ -18,13 +20,14 @@ type Flat = Record<string, unknown>;
 
 export function toForm(settings: Settings): SettingsForm {
   const { schemaVersion: _version, bridge, hiu, ...fields } = settings;
-  return { ...fields, bridge: { ...bridge }, hiu: { ...hiu } };
+  return { ...fields, hipId: fields.hipId ?? '', bridge: { ...bridge }, hiu: { ...hiu } };
 }
 
 export function changedFields(form: SettingsForm, current: Settings): SettingsPatch | undefined {
   const patch: Flat = {};
   for (const key of topKeys(form)) {
-    if (form[key] !== current[key]) patch[key] = form[key];
+    // An optional text (the HIP id) left empty where the settings have none is no change.
+    if (form[key] !== current[key] && !(form[key] === '' && current[key] === undefined)) patch[key] = form[key];
   }
   for (const group of GROUPS) {
     const edited: Flat = {};

@@ -24,7 +24,7 @@ function collect(h: HiuHarness): void {
 
 function kindOf(call: ReceivedCall): CallbackKind | 'push' {
   const route = ROUTES.get(call.path);
-  if (route) return route.kind;
+  if (route) return route.kind as CallbackKind;
   if (call.path.startsWith('/data-push') || call.path === '/big') return 'push';
   throw new Error(`the simulator called ${call.path}, which no v0.5 callback route serves`);
 }

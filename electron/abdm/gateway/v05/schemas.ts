@@ -10,7 +10,7 @@
 // - a data push may omit pageNumber/pageCount (page 1 of 1);
 // - subscription notifications may say REVOKED or EXPIRED, patient status may say ACTIVE (= REACTIVATED).
 import { z } from 'zod';
-import type { CallbackKind } from '../generation';
+import type { HiuCallbackKind as CallbackKind } from '../hiu/hiu-kinds';
 import { UUID_PATTERN } from '../../request-id';
 
 /** Date, or date and time with optional seconds, 1–9 fraction digits and an optional zone. */

@@ -12,7 +12,7 @@
 // - ids are any non-empty string of at most 100 characters, timestamps any ISO-like date-time;
 // - hiTypes and sessionStatus are any name (ABDM has added HI types before).
 import { z } from 'zod';
-import type { CallbackKind } from '../generation';
+import type { HiuCallbackKind as CallbackKind } from '../hiu/hiu-kinds';
 
 /** Date, or date and time with optional seconds, 1–9 fraction digits and an optional zone. */
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;

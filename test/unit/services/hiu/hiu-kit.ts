@@ -82,7 +82,7 @@ export async function startHiuKit(options: HiuKitOptions = {}): Promise<HiuKit> 
   const processingErrors: unknown[] = [];
   let processor: CallbackProcessor | undefined;
 
-  const kinds = new Map(GATEWAY_V05.callbackRoutes.map((route) => [route.path, route.kind]));
+  const kinds = new Map(GATEWAY_V05.callbackRoutes.map((route) => [route.path, route.kind as CallbackKind]));
   const store = (kind: CallbackKind, routePath: string, body: Record<string, unknown>, headers: Record<string, string>): boolean => {
     const ids = GATEWAY_V05.callbackIds(headers, body);
     const result = db
@@ -144,6 +144,7 @@ export async function startHiuKit(options: HiuKitOptions = {}): Promise<HiuKit> 
     outbox,
     timeline,
     generation: () => GATEWAY_V05,
+    generationOfPath: () => GATEWAY_V05,
     now,
     emit,
     logError: (_what, error) => void processingErrors.push(error),

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { relayClaimsOf } from '../../../../electron/gateway/relay-claims';
+import { hiuRelayClaimsOf as relayClaimsOf } from '../../../../electron/services/hiu/hiu-relay-claims';
 import { startAppHarness, type AppHarness } from '../../../support/app-harness';
 
 const CREDENTIAL = 'desk-frontdesk1.s3cr3t_s3cr3t_s3cr3t_s3cr3t_s3cr3t_s3cr3t_s';
