@@ -88,6 +88,16 @@ describe('what is refused', () => {
     expect((await get(server.origin, '/assets/missing.js')).status).toBe(404);
   });
 
+  it('lets the browser keep the hash-named build files, and never the page, the shim or an answer that is not a file', async () => {
+    server = await startTestServer();
+    const asset = await get(server.origin, '/assets/app.js');
+    expect(asset.headers['cache-control']).toBe('max-age=31536000, immutable');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    for (const path of ['/', '/index.html', SHIM_PATH, '/assets/missing.js', '/assets/%2e%2e/%2e%2e/secret.txt']) {
+      expect((await get(server.origin, path)).headers['cache-control'], path).toBe('no-store');
+    }
+  });
+
   it('answers only GET and HEAD', async () => {
     server = await startTestServer();
     expect((await get(server.origin, '/', {}, 'POST')).status).toBe(405);
