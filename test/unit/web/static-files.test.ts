@@ -105,6 +105,23 @@ describe('what is refused', () => {
 });
 
 describe('webModePage', () => {
+  it('asks for the app’s own first script and style sheet before the shim, so they load beside it, and runs them after it', () => {
+    const built = INDEX_HTML.replace(
+      '</script>',
+      '</script>\n<link rel="stylesheet" crossorigin href="./assets/app.css">',
+    );
+    const { html } = webModePage(built, 'ws://127.0.0.1:5174');
+    const shimAt = html.indexOf(`<script src=".${SHIM_PATH}"></script>`);
+    const scriptPreloadAt = html.indexOf('<link rel="modulepreload" crossorigin href="./assets/app.js" />');
+    const stylePreloadAt = html.indexOf('<link rel="preload" as="style" crossorigin href="./assets/app.css" />');
+    expect(scriptPreloadAt).toBeGreaterThan(0);
+    expect(stylePreloadAt).toBeGreaterThan(0);
+    expect(scriptPreloadAt).toBeLessThan(shimAt);
+    expect(stylePreloadAt).toBeLessThan(shimAt);
+    expect(shimAt).toBeLessThan(html.indexOf('<script type="module" crossorigin src="./assets/app.js"></script>'));
+    expect(html.match(/rel="(modulepreload|preload)"/g)).toHaveLength(2);
+  });
+
   it('refuses a page without a CSP rather than serving it unprotected', () => {
     expect(() => webModePage('<html><script src="a.js"></script></html>', 'ws://127.0.0.1:1')).toThrow(
       /no Content-Security-Policy/,
