@@ -138,6 +138,11 @@ async function ipcRoundTrip(url: string, origin: string, token: string): Promise
  * Navigation start → the Enrol form's Aadhaar field present and enabled, measured by the page itself.
  * The app opens on Today, so the page clicks Enrol the moment the navigation exists: the operator's own
  * reaction time and Playwright's round trips (about 150 ms per click here) are not the app's.
+ * The page says it is done on its console, and the page is opened without waiting for its load event: waiting with
+ * `waitForFunction` injected Playwright's own script into the page at its load event, while the app was still
+ * drawing, and its compiling and running (83 ms in one Chromium trace under load) fell inside the measured time. The
+ * marks are read after.
+ * Each run is a new page in a new browser context, so nothing is cached: every run is a first start.
  */
 async function timeToInteractiveEnrol(url: string): Promise<number> {
   const browser = await chromium.launch({
@@ -157,11 +162,15 @@ async function timeToInteractiveEnrol(url: string): Promise<number> {
           enrol.click();
         }
         const field = document.querySelector<HTMLInputElement>('input#aadhaar');
-        if (field && !field.disabled && marks.interactive === undefined) marks.interactive = performance.now();
+        if (field && !field.disabled && marks.interactive === undefined) {
+          marks.interactive = performance.now();
+          console.log('bench: enrol form interactive');
+        }
       }).observe(document, { subtree: true, childList: true, attributes: true });
     });
-    await page.goto(url);
-    await page.waitForFunction(() => (window as unknown as { benchMarks: { interactive?: number } }).benchMarks.interactive !== undefined);
+    const interactive = page.waitForEvent('console', (message) => message.text() === 'bench: enrol form interactive');
+    await page.goto(url, { waitUntil: 'commit' });
+    await interactive;
     samples.push(await page.evaluate(() => (window as unknown as { benchMarks: { interactive: number } }).benchMarks.interactive));
     await page.close();
   }
@@ -174,7 +183,7 @@ const web = await startWebServer({ dataFolder, secretDriver: memorySecretDriver(
 const rendererJs = rendererJsGzipKb();
 console.log(line('renderer JS on first load (gzip)', rendererJs.firstLoad, 'KB', 45));
 console.log(line('renderer JS, every chunk, lazy ones too (gzip)', rendererJs.all, 'KB'));
-console.log(line('page load → interactive enrol form (median of 9)', await timeToInteractiveEnrol(web.url), 'ms', 300));
+console.log(line('page load → interactive enrol form (median of 9)', await timeToInteractiveEnrol(web.url), 'ms', 200));
 const ipc = await ipcRoundTrip(web.url, web.origin, web.token);
 console.log(line(`IPC round trip over WebSocket p50 (${ipc.length} calls)`, percentile(ipc, 50), 'ms', 2));
 console.log(line('IPC round trip over WebSocket p99', percentile(ipc, 99), 'ms'));

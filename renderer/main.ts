@@ -1,3 +1,5 @@
+// First, so that the front-desk screens are asked for before the rest of this script is evaluated.
+import './front-desk-screens';
 import { mount } from 'svelte';
 import App from './App.svelte';
 // Hindi must not render as boxes where the system has no Devanagari font (many Linux desks).

@@ -60,6 +60,15 @@ class Connection {
     });
   }
 
+  /**
+   * Opens the socket now, while the page is still loading the app's script, rather than on the app's first call:
+   * the handshake is then done by the time the app asks for its info and settings (docs/performance.md). A socket
+   * that fails here is opened again by the next call, as after any close.
+   */
+  connectEarly(): void {
+    if (this.token) this.open(this.token).catch(() => {});
+  }
+
   subscribe(event: EventName, listener: (payload: unknown) => void): () => void {
     let set = this.listeners.get(event);
     if (!set) this.listeners.set(event, (set = new Set()));
@@ -101,6 +110,7 @@ class Connection {
 }
 
 const connection = new Connection(takeToken());
+connection.connectEarly();
 const api = buildApi(
   __ABHA_DESK_CHANNELS__,
   __ABHA_DESK_EVENTS__,

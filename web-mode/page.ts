@@ -18,8 +18,23 @@ export function webModePage(indexHtml: string, socketOrigin: string, pageOrigin 
   const firstScript = indexHtml.indexOf('<script');
   if (firstScript < 0) throw new Error('The built index.html has no <script>; is dist/renderer a Vite build?');
   const shimTag = `<script src=".${SHIM_PATH}"></script>\n    `;
-  const html = indexHtml.slice(0, firstScript) + shimTag + indexHtml.slice(firstScript);
+  const html = indexHtml.slice(0, firstScript) + appPreloads(indexHtml) + shimTag + indexHtml.slice(firstScript);
   return { html: html.replace(meta[0], `<meta http-equiv="Content-Security-Policy" content="${csp}" />`), csp };
+}
+
+const APP_SCRIPT = /<script\s+type="module"\s+crossorigin\s+src="([^"]+)"\s*><\/script>/g;
+const APP_STYLES = /<link\s+rel="stylesheet"\s+crossorigin\s+href="([^"]+)"\s*\/?>/g;
+
+/**
+ * The shim blocks the parser until it has arrived and run, and Chromium does not fetch what the page names after it
+ * ahead of it: the app's first script and its style sheet (which the script waits for) were asked for only then.
+ * Named as preloads before the shim, they come (the script compiled too) beside it, and still run and apply after it
+ * (docs/performance.md). They are the page's own files, no more.
+ */
+function appPreloads(indexHtml: string): string {
+  const scripts = [...indexHtml.matchAll(APP_SCRIPT)].map((m) => `<link rel="modulepreload" crossorigin href="${m[1]}" />`);
+  const styles = [...indexHtml.matchAll(APP_STYLES)].map((m) => `<link rel="preload" as="style" crossorigin href="${m[1]}" />`);
+  return [...scripts, ...styles].map((tag) => `${tag}\n    `).join('');
 }
 
 /** Replaces connect-src (the renderer's is 'none') with exactly the web-mode socket origin. */

@@ -34,6 +34,14 @@ const COMMON_HEADERS = {
   'Cache-Control': 'no-store',
 };
 
+/**
+ * The build's files under assets/ are named by a hash of their content, so a name never changes meaning: the browser
+ * may keep them, and with them the compiled code of the scripts, so a reload neither fetches nor compiles the app again
+ * (docs/performance.md). The page, the shim and everything else stay no-store: the page names the current files.
+ */
+const HASHED_ASSETS = '/assets/';
+const KEEP_FOREVER = 'max-age=31536000, immutable';
+
 export async function serveStatic(site: StaticSite, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const hostRefusal = checkHost(request, site.origin);
   if (hostRefusal) return reply(response, hostRefusal.status, hostRefusal.reason);
@@ -55,7 +63,7 @@ export async function serveStatic(site: StaticSite, request: IncomingMessage, re
   if (!file) return reply(response, 403, 'That path is outside the renderer folder.');
   const body = await readFile(file).catch(() => null);
   if (!body) return reply(response, 404, `Not found: ${urlPath}`);
-  send(response, request, path.extname(file), body);
+  send(response, request, path.extname(file), body, urlPath.startsWith(HASHED_ASSETS) ? KEEP_FOREVER : undefined);
 }
 
 async function servePage(site: StaticSite, request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -69,9 +77,10 @@ async function servePage(site: StaticSite, request: IncomingMessage, response: S
   send(response, request, '.html', page.html);
 }
 
-function send(response: ServerResponse, request: IncomingMessage, extension: string, body: string | Buffer): void {
+function send(response: ServerResponse, request: IncomingMessage, extension: string, body: string | Buffer, cacheControl?: string): void {
   response.writeHead(200, {
     ...COMMON_HEADERS,
+    ...(cacheControl ? { 'Cache-Control': cacheControl } : {}),
     'Content-Type': CONTENT_TYPES[extension] ?? 'application/octet-stream',
     'Content-Length': Buffer.byteLength(body),
   });

@@ -88,6 +88,16 @@ describe('what is refused', () => {
     expect((await get(server.origin, '/assets/missing.js')).status).toBe(404);
   });
 
+  it('lets the browser keep the hash-named build files, and never the page, the shim or an answer that is not a file', async () => {
+    server = await startTestServer();
+    const asset = await get(server.origin, '/assets/app.js');
+    expect(asset.headers['cache-control']).toBe('max-age=31536000, immutable');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    for (const path of ['/', '/index.html', SHIM_PATH, '/assets/missing.js', '/assets/%2e%2e/%2e%2e/secret.txt']) {
+      expect((await get(server.origin, path)).headers['cache-control'], path).toBe('no-store');
+    }
+  });
+
   it('answers only GET and HEAD', async () => {
     server = await startTestServer();
     expect((await get(server.origin, '/', {}, 'POST')).status).toBe(405);
@@ -95,6 +105,23 @@ describe('what is refused', () => {
 });
 
 describe('webModePage', () => {
+  it('asks for the app’s own first script and style sheet before the shim, so they load beside it, and runs them after it', () => {
+    const built = INDEX_HTML.replace(
+      '</script>',
+      '</script>\n<link rel="stylesheet" crossorigin href="./assets/app.css">',
+    );
+    const { html } = webModePage(built, 'ws://127.0.0.1:5174');
+    const shimAt = html.indexOf(`<script src=".${SHIM_PATH}"></script>`);
+    const scriptPreloadAt = html.indexOf('<link rel="modulepreload" crossorigin href="./assets/app.js" />');
+    const stylePreloadAt = html.indexOf('<link rel="preload" as="style" crossorigin href="./assets/app.css" />');
+    expect(scriptPreloadAt).toBeGreaterThan(0);
+    expect(stylePreloadAt).toBeGreaterThan(0);
+    expect(scriptPreloadAt).toBeLessThan(shimAt);
+    expect(stylePreloadAt).toBeLessThan(shimAt);
+    expect(shimAt).toBeLessThan(html.indexOf('<script type="module" crossorigin src="./assets/app.js"></script>'));
+    expect(html.match(/rel="(modulepreload|preload)"/g)).toHaveLength(2);
+  });
+
   it('refuses a page without a CSP rather than serving it unprotected', () => {
     expect(() => webModePage('<html><script src="a.js"></script></html>', 'ws://127.0.0.1:1')).toThrow(
       /no Content-Security-Policy/,
