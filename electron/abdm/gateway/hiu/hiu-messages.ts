@@ -74,8 +74,9 @@ type Reader<K extends HiuCallbackKind> = (body: Json, headers: Record<string, st
 const obj = (value: unknown): Json | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null);
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
+/** The artefacts' ids that are text; an entry without one (v3 lets an id be null) names nothing. */
 function artefactIds(list: unknown): string[] {
-  return Array.isArray(list) ? list.map((a) => (a && typeof a === 'object' ? String((a as { id?: unknown }).id ?? '') : '')).filter(Boolean) : [];
+  return Array.isArray(list) ? list.map((a) => str(obj(a)?.id)).filter((id): id is string => Boolean(id)) : [];
 }
 
 function patientOf(value: unknown): AuthenticatedPatient | null {
