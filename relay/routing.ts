@@ -1,11 +1,12 @@
 // Which desk a callback belongs to, whatever role of the clinic it is for: its `resp.requestId` names the desk that
 // sent the request, and its role says (relay/roles/) which further ids it names and hands out, and what happens when
 // no desk holds any of them. The stores route by the keys worked out here (store/routing-procedure.ts).
-import type { CallbackKind, GatewayGeneration } from '../electron/abdm/gateway/generation';
+import type { GatewayGeneration } from '../electron/abdm/gateway/generation';
+import { plainCallback } from '../electron/abdm/gateway/plain-callback';
 import type { ReceivedCallback } from '../electron/bridge/ports';
 import { counterKey, keyOf } from '../electron/bridge/relay-protocol';
 import { HIU_ROLE } from './roles/hiu-role';
-import type { CallbackPayload, NamedId, RelayRole } from './roles/relay-role';
+import type { NamedId, RelayRole, RoleMessage } from './roles/relay-role';
 
 export interface CallbackRoute {
   /** Keys any of which makes a desk the receiver. */
@@ -17,16 +18,23 @@ export interface CallbackRoute {
 }
 
 /**
- * The callback's payload as the roles' addressing reads it: the v0.5-shaped payload of its generation (a v3 body
- * mapped by callbackPayload). The one place routing reads a body, so that it can move to typed messages at once.
+ * What the role's addressing reads of a callback: the typed message its wire on this generation reads for the kind
+ * (by kind, not path: the relay already knows which route it came on), from the body cleaned as the desk cleans it, so
+ * both see the same ids; a role the relay alone describes reads the cleaned body. Undefined: the role has no reader
+ * for the kind here, and the callback names nothing beyond its `resp.requestId`.
  */
-export function payloadOf(generation: GatewayGeneration, kind: string, body: string): CallbackPayload {
-  return generation.callbackPayload(kind as CallbackKind, JSON.parse(body) as Record<string, unknown>) as CallbackPayload;
+export function messageOf(generation: GatewayGeneration, role: RelayRole, callback: ReceivedCallback): RoleMessage | undefined {
+  const body = plainCallback(JSON.parse(callback.body) as Record<string, unknown>);
+  if (!role.description) return body;
+  const reader = role.description.wires[generation.name]?.callbacks.find((entry) => entry.kind === callback.kind);
+  return reader ? reader.read(body, callback.headers) : undefined;
 }
 
 /** The callback's route keys and the keys it hands out; the role is the HIU unless said. */
 export function routeOfCallback(generation: GatewayGeneration, callback: ReceivedCallback, role: RelayRole = HIU_ROLE): CallbackRoute {
-  const addressing = role.addressing[callback.kind]?.(payloadOf(generation, callback.kind, callback.body)) ?? { unclaimed: 'keep' };
+  const address = role.addressing[callback.kind];
+  const message = address ? messageOf(generation, role, callback) : undefined;
+  const addressing = (address && message !== undefined ? address(message) : undefined) ?? { unclaimed: 'keep' };
   const route = keys(addressing.names ?? []);
   if (callback.respRequestId) route.unshift(keyOf('request', callback.respRequestId));
   return { routeKeys: route, introduces: keys(addressing.handsOut ?? []), broadcastIfUnclaimed: addressing.unclaimed === 'every-desk' };

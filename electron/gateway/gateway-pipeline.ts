@@ -132,8 +132,7 @@ export class GatewayPipeline<Pages extends PushPages = PushPages> {
     const url = this.bridge.callbackUrl();
     const key = `${gateway.gatewayBaseUrl}|${url}`;
     if (!url || this.registered === key) return;
-    const v3 = this.generation().name === 'v3' ? { cmId: this.deps.settings().cmId } : undefined;
-    await registerBridgeUrl({ gatewayBaseUrl: gateway.gatewayBaseUrl, session: gateway.session, url, v3 });
+    await registerBridgeUrl({ gatewayBaseUrl: gateway.gatewayBaseUrl, session: gateway.session, url, generation: this.generation().name, cmId: this.deps.settings().cmId });
     this.registered = key;
   }
 }

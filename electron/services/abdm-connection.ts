@@ -60,6 +60,8 @@ export class AbdmConnection {
     if (this.current?.key === key) return this.current;
     const endpoints = settings.environment === 'training' ? await this.training() : this.configured(settings);
     const credentials = { clientId: endpoints.clientId, clientSecret: endpoints.clientSecret, now: this.now };
+    // The one place that picks the clients of an API generation (ABHA v3 + HIE-CM, or HealthID v1 + gateway v0.5):
+    // a branch on the API belongs here, where the seam is chosen; everything past it asks the generation.
     if (api === 'v3') {
       const session = new GatewaySession({ ...credentials, gatewayBaseUrl: endpoints.hiecmBaseUrl, api: 'v3', cmId: settings.cmId });
       const client = createAbhaV3Client({ baseUrl: endpoints.abhaV3BaseUrl, session, now: this.now });
@@ -72,7 +74,8 @@ export class AbdmConnection {
   }
 
   private configured(settings: Settings): AbdmEndpoints {
-    // The first request carries the client secret: refuse plain http before anything is sent.
+    // The first request carries the client secret: refuse plain http before anything is sent. Which URLs that is
+    // follows the clients picked in connect(), so it branches on the API with it.
     const urls = settings.abdmApi === 'v3' ? (['abhaV3BaseUrl', 'hiecmBaseUrl'] as const) : (['gatewayBaseUrl', 'healthIdBaseUrl'] as const);
     for (const setting of urls) {
       if (serviceUrlProblem(settings[setting]) === 'not-https') throw new AppFailure('INSECURE_URL', { params: { setting } });

@@ -2,9 +2,12 @@
 // clinic's id in that role, which callback paths the role has on a gateway generation, and where each kind of its
 // callbacks goes. The relay serves every role of a clinic under the clinic's one public URL (/hiu/<id>/); a role is
 // served there only when the clinic's configuration gives it an id. Roles are descriptions, not code paths: adding
-// one is a new file here and an entry in ROLES (relay-roles.ts), or an extra role handed to startRelay.
+// one is a new file here and an entry in ROLES (relay-roles.ts), or an extra role handed to startRelay. A role the
+// desk's gateway pipeline already describes (electron/abdm/gateway/role-wire.ts) is made with `relayRoleOf`, so its
+// paths, schemas and typed messages are told once; the relay adds only its addressing and where its id is configured.
 import type { z } from 'zod';
 import type { GatewayGeneration } from '../../electron/abdm/gateway/generation';
+import type { RoleDescription } from '../../electron/abdm/gateway/role-wire';
 import type { ExpectationKind } from '../../electron/bridge/relay-protocol';
 import type { HiuConfig } from '../config';
 
@@ -34,8 +37,12 @@ export interface Addressing {
   unclaimed: 'keep' | 'every-desk';
 }
 
-/** A callback's payload, as routing reads it (routing.ts, payloadOf). */
-export type CallbackPayload = Record<string, any>;
+/**
+ * What a role's addressing reads (routing.ts, messageOf): for a role with a pipeline description, the typed message
+ * its wire reads for the kind (the HIU's HiuMessages); for a role the relay alone describes, the callback's body.
+ * Each role types its own addressing functions; this is the common door they are handed through.
+ */
+export type RoleMessage = any;
 
 export interface RelayRole {
   /** `hiu`, `hip`, …: the name under a clinic's `roles` in the configuration. */
@@ -53,7 +60,23 @@ export interface RelayRole {
   /** The role's callback routes on a gateway generation. */
   routes(generation: GatewayGeneration): readonly RoleRoute[];
   /** Where a callback of a kind goes; a kind not listed names nothing beyond its `resp.requestId`, and is kept. */
-  addressing: Readonly<Record<string, (payload: CallbackPayload) => Addressing>>;
+  addressing: Readonly<Record<string, (message: RoleMessage) => Addressing>>;
+  /** The pipeline's description of the role, when the desk has one: routing reads its typed messages from it. */
+  description?: RoleDescription;
+}
+
+/** The relay's part of a role the pipeline describes: routes and messages from its wires, plus addressing and id. */
+export function relayRoleOf(
+  description: RoleDescription,
+  relay: Pick<RelayRole, 'refusesOtherIds' | 'idAt' | 'addressing'>,
+): RelayRole {
+  return {
+    name: description.name,
+    idHeader: description.idHeader,
+    ...relay,
+    routes: (generation) => (description.wires[generation.name]?.callbacks ?? []).map(({ kind, path, schema }) => ({ kind, path, schema })),
+    description,
+  };
 }
 
 /** A role other than the HIU reads its id from the clinic's `roles` (config.ts). */

@@ -8,6 +8,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AbdmError } from '../../electron/abdm/errors';
 import type { HiuOperation } from '../../electron/abdm/gateway/generation';
+import type { HiuCallbackKind } from '../../electron/abdm/gateway/hiu/hiu-kinds';
+import type { HiuMessages } from '../../electron/abdm/gateway/hiu/hiu-messages';
 import { GATEWAY_V3 } from '../../electron/abdm/gateway/v3/generation';
 import { createHiuGatewayClient, type HiuGatewayClient } from '../../electron/abdm/gateway/gateway-client';
 import { GatewaySession } from '../../electron/abdm/session';
@@ -70,14 +72,15 @@ async function send(operation: HiuOperation, payload: Record<string, unknown>): 
   return requestId;
 }
 
-/** The stored callback matching, once it has come; with its v0.5-shaped payload. */
-async function received(match: (callback: ReceivedCallback) => boolean) {
+/** The stored callback matching, once it has come; with the typed message the desk reads of it (a kind of `K`). */
+async function received<K extends HiuCallbackKind>(match: (callback: ReceivedCallback) => boolean) {
   const callback = await vi.waitFor(() => {
     const found = callbacks.find(match);
     if (!found) throw new Error('not yet');
     return found;
   }, { timeout: 5_000, interval: 20 });
-  return { callback, payload: GATEWAY_V3.callbackPayload(callback.kind, JSON.parse(callback.body)) as Record<string, any> };
+  const read = GATEWAY_V3.callbackMessage(callback.path, JSON.parse(callback.body), callback.headers)!;
+  return { callback, message: read.message as HiuMessages[K], errorCode: read.errorCode };
 }
 
 const answering = (requestId: string) => (c: ReceivedCallback) => c.respRequestId === requestId;
@@ -95,30 +98,31 @@ describe('HIU on HIE-CM v3 against the sandbox', () => {
   it('consent, grant, acknowledgement, fetch, health-information request, push and transfer notify', async () => {
     // Consent request → on-init names the consent manager's id for it.
     const initId = await send('consentRequests.init', consentPayload());
-    const onInit = await received(answering(initId));
+    const onInit = await received<'consentRequests.onInit'>(answering(initId));
     expect(onInit.callback.kind).toBe('consentRequests.onInit');
-    expect(onInit.payload.resp).toEqual({ requestId: initId });
-    const consentRequestId = onInit.payload.consentRequest.id as string;
+    expect(onInit.callback.respRequestId).toBe(initId);
+    const consentRequestId = onInit.message.consentRequestId!;
 
     // The grant comes as a notification with its own REQUEST-ID; acknowledged with response.requestId = that id
     // (the sandbox refuses an acknowledgement naming anything else with ABDM-1030).
-    const notify = await received((c) => c.kind === 'consents.notify' && JSON.parse(c.body).notification.consentRequestId === consentRequestId);
+    const notify = await received<'consents.notify'>((c) => c.kind === 'consents.notify' && JSON.parse(c.body).notification.consentRequestId === consentRequestId);
     expect(notify.callback.respRequestId).toBeNull();
-    expect(notify.payload.notification.status).toBe('GRANTED');
-    const artefacts = (notify.payload.notification.consentArtefacts as { id: string }[]).map((a) => a.id);
+    expect(notify.message.status).toBe('GRANTED');
+    const artefacts = notify.message.artefactIds;
     expect(artefacts).toHaveLength(3);
     await send('consents.onNotify', { acknowledgement: artefacts.map((consentId) => ({ status: 'OK', consentId })), resp: { requestId: notify.callback.requestId } });
 
-    // Status: on-status in v0.5 shape.
+    // Status: on-status, about the same consent request.
     const statusId = await send('consentRequests.status', { consentRequestId });
-    const onStatus = await received(answering(statusId));
-    expect(onStatus.payload.consentRequest).toMatchObject({ id: consentRequestId, status: 'GRANTED' });
+    const onStatus = await received<'consentRequests.onStatus'>(answering(statusId));
+    expect(JSON.parse(onStatus.callback.body).consentRequest.id).toBe(consentRequestId);
+    expect(onStatus.message.status).toBe('GRANTED');
 
     // Fetch one artefact → its detail names the HIP.
     const fetchId = await send('consents.fetch', { consentId: artefacts[0] });
-    const onFetch = await received(answering(fetchId));
-    const detail = onFetch.payload.consent.consentDetail;
-    expect(onFetch.payload.consent.status).toBe('GRANTED');
+    const onFetch = await received<'consents.onFetch'>(answering(fetchId));
+    const detail = onFetch.message.consent!.detail as Record<string, any>;
+    expect(onFetch.message.consent!.status).toBe('GRANTED');
     expect(detail.consentId).toBe(artefacts[0]);
     expect(detail.patient.id).toBe(PATIENT);
 
@@ -139,8 +143,8 @@ describe('HIU on HIE-CM v3 against the sandbox', () => {
         },
       },
     });
-    const onRequest = await received(answering(hiRequestId));
-    const transactionId = onRequest.payload.hiRequest.transactionId as string;
+    const onRequest = await received<'healthInformation.onRequest'>(answering(hiRequestId));
+    const transactionId = onRequest.message.transactionId!;
     expect(transactionId).toBeTruthy();
 
     await vi.waitFor(() => expect(pages.length).toBeGreaterThan(0), { timeout: 5_000, interval: 20 });
@@ -181,8 +185,8 @@ describe('HIU on HIE-CM v3 against the sandbox', () => {
     const payload = consentPayload();
     payload.consent.patient.id = 'nobody.here@sbx';
     const initId = await send('consentRequests.init', payload);
-    const onInit = await received(answering(initId));
-    expect(onInit.payload.error).toMatchObject({ code: expect.stringMatching(/^ABDM-/) });
-    expect(onInit.payload.resp).toEqual({ requestId: initId });
+    const onInit = await received<'consentRequests.onInit'>(answering(initId));
+    expect(onInit.errorCode).toMatch(/^ABDM-/);
+    expect(onInit.callback.respRequestId).toBe(initId);
   });
 });

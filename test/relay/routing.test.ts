@@ -5,6 +5,7 @@ import { GATEWAY_V05 } from '../../electron/abdm/gateway/v05/generation';
 import { GATEWAY_V3 } from '../../electron/abdm/gateway/v3/generation';
 import type { CallbackKind } from '../../electron/abdm/gateway/generation';
 import type { ReceivedCallback } from '../../electron/bridge/ports';
+import { HIU_ROLE } from '../../relay/roles/hiu-role';
 import { routeOfCallback, routeOfPage } from '../../relay/routing';
 
 function callback(kind: CallbackKind, body: object, respRequestId: string | null = null): ReceivedCallback {
@@ -66,6 +67,25 @@ describe('relay routing on HIE-CM v3', () => {
   it('reads the answered request from `response` and the consent request id as v0.5 does', () => {
     const onInit = callback('consentRequests.onInit', { consentRequest: { id: 'cr-88' }, response: { requestId: 'req-9' } }, 'req-9');
     expect(routeOfCallback(GATEWAY_V3, onInit)).toEqual({ routeKeys: ['request:req-9'], introduces: ['consent-request:cr-88'], broadcastIfUnclaimed: false });
+  });
+
+  it('routes a v3 grant by its consent request and artefacts, skipping an artefact whose id is null', () => {
+    const notify = callback('consents.notify', { notification: { consentRequestId: 'cr-88', status: 'GRANTED', reason: null, consentArtefacts: [{ id: 'ca-5' }, { id: null }] } });
+    expect(routeOfCallback(GATEWAY_V3, notify)).toEqual({
+      routeKeys: ['consent-request:cr-88', 'consent:ca-5'],
+      introduces: ['consent-request:cr-88', 'consent:ca-5'],
+      broadcastIfUnclaimed: false,
+    });
+  });
+
+  it('serves the HIU’s five HIE-CM callback paths at a clinic’s URL, the same the desk’s bridge serves', () => {
+    expect(HIU_ROLE.routes(GATEWAY_V3).map((route) => route.path).sort()).toEqual([
+      '/api/v3/hiu/consent/on-fetch',
+      '/api/v3/hiu/consent/request/notify',
+      '/api/v3/hiu/consent/request/on-init',
+      '/api/v3/hiu/consent/request/on-status',
+      '/api/v3/hiu/health-information/on-request',
+    ]);
   });
 });
 

@@ -24,27 +24,21 @@ export interface BridgeRegistration {
   url: string;
   /** The gateway generation to register with, by its name (GatewayGeneration.name: 'v0.5', 'v3'); v0.5 when absent. */
   generation?: string;
-  /** X-CM-ID, for a generation that sends it (v3). */
+  /** X-CM-ID, for a generation that sends it (v3); the others leave it out. */
   cmId?: string;
-  /**
-   * The older way to say "HIE-CM v3, this consent manager", kept until services/hiu/hiu-engine.ts passes
-   * `generation` and `cmId` instead.
-   */
-  v3?: { cmId: string };
 }
 
 export async function registerBridgeUrl(opts: BridgeRegistration): Promise<void> {
   const http = new AbdmHttp({ service: 'gateway', baseUrl: opts.gatewayBaseUrl });
-  const name = opts.v3 ? 'v3' : (opts.generation ?? 'v0.5');
+  const name = opts.generation ?? 'v0.5';
   const call = (BRIDGE_URL_CALLS as Record<string, BridgeUrlCall | undefined>)[name];
   if (!call) throw new TypeError(`No bridge URL call for the gateway generation ${name}`);
-  const cmId = opts.v3?.cmId ?? opts.cmId;
   await withGatewayToken(opts.session, (token) =>
     http.send({
       operation: 'bridges',
       method: 'PATCH',
       path: call.path,
-      headers: { Authorization: `Bearer ${token}`, ...call.headers(cmId) },
+      headers: { Authorization: `Bearer ${token}`, ...call.headers(opts.cmId) },
       body: { url: opts.url },
       idempotent: true,
     }),

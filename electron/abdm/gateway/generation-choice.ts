@@ -30,7 +30,7 @@ export function gatewayGenerationOfPath(path: string, roles: Roles = [HIU_ROLE])
 
 /**
  * The desk's typed message for a callback as the bridge stored it (its path, body and headers), read by the
- * generation whose route it came on: what the relay and the processor read instead of a v0.5-shaped payload.
+ * generation whose route it came on (the relay reads a role's message by kind instead: relay/routing.ts, messageOf).
  */
 export function callbackMessageOf(callback: { path: string; body: Record<string, unknown>; headers: Record<string, string | undefined> }, roles: Roles = [HIU_ROLE]) {
   return gatewayGenerationOfPath(callback.path, roles).callbackMessage(callback.path, callback.body, callback.headers);

@@ -79,11 +79,6 @@ export interface GatewayTransport {
   readonly requestIdHeader?: string;
   /** Reads the ids of a callback whose body already passed its route's schema. */
   callbackIds(headers: Record<string, string | undefined>, body: Record<string, unknown>): CallbackIds;
-  /**
-   * The v0.5-shaped body of a callback (for v0.5 the body itself). Kept for the relay's routing until it reads
-   * `callbackMessage`; the desk's handlers never see it.
-   */
-  callbackPayload(kind: string, body: Record<string, unknown>): Record<string, unknown>;
   /** Where the gateway's JWKS lives, relative to the gateway base URL. */
   readonly certsPath: string;
   /** Headers for a fetch of the JWKS (fresh per call: v3 wants REQUEST-ID and TIMESTAMP there too). */

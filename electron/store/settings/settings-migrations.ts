@@ -2,6 +2,7 @@
 // older versions are migrated step by step, then every field that is missing or invalid
 // falls back to its default while the valid fields are kept.
 import { z } from 'zod';
+import { isObject } from '../../shared/is-object';
 import { DEFAULT_SETTINGS, SETTINGS_VERSION, settingsSchema, type Settings } from './settings-schema';
 
 type RawSettings = Record<string, unknown>;
@@ -18,7 +19,7 @@ export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
     from: 1,
     name: 'nest bridge settings, rename environment "sandbox" to "abdm-sandbox"',
     up({ bridgeHost, bridgePort, bridgePublicUrl, ...rest }) {
-      const bridge = isPlainObject(rest.bridge) ? rest.bridge : {};
+      const bridge = isObject(rest.bridge) ? rest.bridge : {};
       return {
         ...rest,
         environment: rest.environment === 'sandbox' ? 'abdm-sandbox' : rest.environment,
@@ -31,8 +32,8 @@ export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
     name: 'add bridge.dataPushLimitMb and the hiu settings (requester doctor, answer timeout, DATA-event fetch)',
     // The values version 3 started with, written out so this step stays the same when the defaults move on.
     up(raw) {
-      const bridge = isPlainObject(raw.bridge) ? raw.bridge : {};
-      const hiu = isPlainObject(raw.hiu) ? raw.hiu : {};
+      const bridge = isObject(raw.bridge) ? raw.bridge : {};
+      const hiu = isObject(raw.hiu) ? raw.hiu : {};
       return {
         ...raw,
         bridge: { dataPushLimitMb: 64, ...bridge },
@@ -75,7 +76,7 @@ export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [
     name: 'add bridge.mode and bridge.relayUrl (callbacks through the clinic relay)',
     // Every install from before the relay takes its callbacks directly, as it did.
     up(raw) {
-      const bridge = isPlainObject(raw.bridge) ? raw.bridge : {};
+      const bridge = isObject(raw.bridge) ? raw.bridge : {};
       return { ...raw, bridge: { mode: 'direct', relayUrl: '', ...bridge } };
     },
   },
@@ -98,7 +99,7 @@ export interface MigratedSettings {
 }
 
 export function migrateSettings(stored: unknown): MigratedSettings {
-  let raw: RawSettings = isPlainObject(stored) ? { ...stored } : {};
+  let raw: RawSettings = isObject(stored) ? { ...stored } : {};
   const freshInstall = Object.keys(raw).length === 0;
   const fromVersion = storedVersion(raw);
   // A fresh install starts from today's defaults; the steps describe what older files meant.
@@ -125,7 +126,7 @@ function repairObject(
   prefix: string,
   repaired: string[],
 ): Record<string, unknown> {
-  const source = isPlainObject(raw) ? raw : {};
+  const source = isObject(raw) ? raw : {};
   const result: Record<string, unknown> = {};
   for (const [key, fieldSchema] of Object.entries(schema.shape)) {
     const fallback = defaults[key];
@@ -143,8 +144,4 @@ function repairObject(
     }
   }
   return result;
-}
-
-function isPlainObject(value: unknown): value is RawSettings {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -65,14 +65,6 @@ describe('registerBridgeUrl', () => {
     expect(patch.headers.timestamp).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });
 
-  it('still takes the older `v3: { cmId }` option the HIU engine passes today', async () => {
-    const gatewayBaseUrl = `${origin}/api/hiecm`;
-    const session = new GatewaySession({ gatewayBaseUrl, api: 'v3', cmId: 'abdm', clientId: 'desk', clientSecret: secret });
-    await registerBridgeUrl({ gatewayBaseUrl, session, url: 'https://clinic.example/abdm', v3: { cmId: 'abdm' } });
-    expect(seen[1]!.url).toBe('/api/hiecm/gateway/v3/bridge/url');
-    expect(seen[1]!.headers['x-cm-id']).toBe('abdm');
-  });
-
   it('refuses a generation it has no call for, before anything is sent', async () => {
     const gatewayBaseUrl = `${origin}/gateway`;
     const session = new GatewaySession({ gatewayBaseUrl, clientId: 'desk', clientSecret: secret });

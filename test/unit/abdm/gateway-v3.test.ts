@@ -342,26 +342,53 @@ describe('callback ids', () => {
   });
 });
 
-describe('callback payloads in v0.5 shape', () => {
-  it('on-init: response is read as resp', () => {
+describe('callback messages: the desk reads a v3 answer as it reads v0.5’s', () => {
+  const read = (path: string, body: Record<string, unknown>) => GATEWAY_V3.callbackMessage(path, body, {});
+  const answered = (body: Record<string, unknown>) => GATEWAY_V3.callbackIds({ 'REQUEST-ID': 'cb-1' }, body).respRequestId;
+
+  it('on-init: the consent request id, no error, and the request it answers from `response`', () => {
     const body = EXAMPLES['/api/v3/hiu/consent/request/on-init']!.good[0]!;
-    expect(GATEWAY_V3.callbackPayload('consentRequests.onInit', body)).toEqual({ consentRequest: { id: 'f29f0e59-8388-4698-9fe6-05db67aeac46' }, error: null, resp: RESPONSE });
+    expect(read('/api/v3/hiu/consent/request/on-init', body)).toEqual({ role: 'hiu', kind: 'consentRequests.onInit', message: { consentRequestId: 'f29f0e59-8388-4698-9fe6-05db67aeac46' }, errorCode: null });
+    expect(answered(body)).toBe(RESPONSE.requestId);
   });
 
   it('on-status and on-fetch: v3’s own `resp` string gives way to the response object', () => {
     const status = EXAMPLES['/api/v3/hiu/consent/request/on-status']!.good[0]!;
-    expect(GATEWAY_V3.callbackPayload('consentRequests.onStatus', status)).toEqual({ consentRequest: { id: 'e5ec415f-c098-40f6-a0db-faa162fc5295', status: 'REQUESTED' }, error: null, resp: RESPONSE });
+    expect(read('/api/v3/hiu/consent/request/on-status', status)).toEqual({ role: 'hiu', kind: 'consentRequests.onStatus', message: { status: 'REQUESTED', artefactIds: [] }, errorCode: null });
+    expect(answered(status)).toBe(RESPONSE.requestId);
     const fetched = EXAMPLES['/api/v3/hiu/consent/on-fetch']!.good[0]!;
-    expect(GATEWAY_V3.callbackPayload('consents.onFetch', fetched)).toEqual({ consent: fetched.consent, error: null, resp: RESPONSE });
+    expect(read('/api/v3/hiu/consent/on-fetch', fetched)?.message).toEqual({
+      consent: {
+        status: 'GRANTED',
+        hipId: 'cowin_hip_01',
+        hipName: 'Cowin',
+        hiTypes: ['Prescription'],
+        dateFrom: '2021-09-28T12:30:08.573Z',
+        dateTo: '2021-09-28T12:30:08.573Z',
+        dataEraseAt: '2021-09-28T12:30:08.573Z',
+        detail: consentDetail,
+        signature: 'Signature of CM as defined in W3C standards; Base64 encoded',
+      },
+    });
+    expect(read('/api/v3/hiu/consent/on-fetch', fetched)?.errorCode).toBeNull();
+    expect(answered(fetched)).toBe(RESPONSE.requestId);
   });
 
   it('an error answer keeps its error where the processor reads it', () => {
-    expect(GATEWAY_V3.callbackPayload('healthInformation.onRequest', { error: ERROR, response: RESPONSE })).toEqual({ error: ERROR, resp: RESPONSE });
+    const body = { error: ERROR, response: RESPONSE };
+    expect(read('/api/v3/hiu/health-information/on-request', body)).toEqual({ role: 'hiu', kind: 'healthInformation.onRequest', message: { transactionId: null }, errorCode: 'ABDM-1001' });
+    expect(answered(body)).toBe(RESPONSE.requestId);
   });
 
-  it('a notification is its body', () => {
+  it('a notification is read from its body, its v3-only reason included', () => {
     const body = EXAMPLES['/api/v3/hiu/consent/request/notify']!.good[0]!;
-    expect(GATEWAY_V3.callbackPayload('consents.notify', body)).toEqual(body);
+    expect(read('/api/v3/hiu/consent/request/notify', body)?.message).toEqual({
+      consentRequestId: 'e3c74829-3f82-4f94-959e-e10f57bcd57b',
+      status: 'GRANTED',
+      artefactIds: ['6f0b4665-a915-4c92-aa36-65afb4a2cd71'],
+      reason: null,
+    });
+    expect(answered(body)).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@
 // (role-wire.ts); they keep the leniency the services always had (a missing part reads as null, never a throw).
 // v0.5 and v3 name these parts alike (v3 moved only the envelope), so one reader serves both; a v3-only field is
 // read where it is (consents.notify's `reason`).
+import { isObject } from '../../../shared/is-object';
 import type { HiuCallbackKind } from './hiu-kinds';
 
 type Json = Record<string, unknown>;
@@ -71,11 +72,12 @@ export type HiuMessage<K extends HiuCallbackKind> = HiuMessages[K];
 
 type Reader<K extends HiuCallbackKind> = (body: Json, headers: Record<string, string | undefined>) => HiuMessages[K];
 
-const obj = (value: unknown): Json | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null);
+const obj = (value: unknown): Json | null => (isObject(value) ? value : null);
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
+/** The artefacts' ids that are text; an entry without one (v3 lets an id be null) names nothing. */
 function artefactIds(list: unknown): string[] {
-  return Array.isArray(list) ? list.map((a) => (a && typeof a === 'object' ? String((a as { id?: unknown }).id ?? '') : '')).filter(Boolean) : [];
+  return Array.isArray(list) ? list.map((a) => str(obj(a)?.id)).filter((id): id is string => Boolean(id)) : [];
 }
 
 function patientOf(value: unknown): AuthenticatedPatient | null {

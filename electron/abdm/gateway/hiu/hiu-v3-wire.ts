@@ -2,6 +2,7 @@
 // to the HIE-CM base; callbacks come to <bridge>/api/v3/hiu/.... Patient find, user auth (KYC) and patient status
 // have no v3 equivalent; neither do subscriptions here (NHA keeps them in a separate subscription.yaml with other
 // paths and callbacks; not built yet).
+import { isObject } from '../../../shared/is-object';
 import type { RoleCallback, RoleWire } from '../role-wire';
 import { V3_CALLBACK_SCHEMAS } from '../v3/schemas';
 import type { HiuCallbackKind, HiuOperation } from './hiu-kinds';
@@ -25,10 +26,6 @@ const CALLBACK_PATHS: Partial<Record<HiuCallbackKind, string>> = {
   'consents.onFetch': '/api/v3/hiu/consent/on-fetch',
   'healthInformation.onRequest': '/api/v3/hiu/health-information/on-request',
 };
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** v3 lists hiu.name as required (nullable); the services send the id only. */
 function withHiuName(payload: Json): Json {

@@ -29,7 +29,6 @@ export const V05_TRANSPORT: GatewayTransport = {
       timestamp: typeof body.timestamp === 'string' ? body.timestamp : null,
     };
   },
-  callbackPayload: (_kind, body) => body,
 };
 
 export const GATEWAY_V05 = generationWithRoles(V05_TRANSPORT, [HIU_ROLE]);

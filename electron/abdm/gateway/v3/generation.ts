@@ -31,13 +31,6 @@ function header(headers: Record<string, string | undefined>, name: string): stri
   return null;
 }
 
-/** The v0.5 shape of a v3 callback: `response` read as `resp` (v3's stray `resp` string replaced). For the relay only. */
-function v05Payload(body: Json): Json {
-  if (body.response === undefined) return body;
-  const { response, ...rest } = body;
-  return { ...rest, resp: response };
-}
-
 export const V3_TRANSPORT: GatewayTransport = {
   name: 'v3',
   certsPath: '/gateway/v3/certs',
@@ -63,7 +56,6 @@ export const V3_TRANSPORT: GatewayTransport = {
       timestamp: header(headers, 'TIMESTAMP'),
     };
   },
-  callbackPayload: (_kind, body) => v05Payload(body),
 };
 
 export const GATEWAY_V3 = generationWithRoles(V3_TRANSPORT, [HIU_ROLE]);
