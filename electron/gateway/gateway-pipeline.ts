@@ -38,7 +38,7 @@ export interface GatewayPipelineDeps<Pages extends PushPages> {
   /** Where pushed pages are stored, and what to do once one is. */
   pages: Pages;
   pageStored(): void;
-  /** The keys this desk still expects at the relay, claimed after each hello. */
+  /** The keys this desk still expects at the relay for requests it made, claimed after each hello (each role's standing keys join them). */
   openExpectations(at: number): readonly string[];
   /** Every key a request claims at the relay before it goes (its id, and what its role hands out). */
   relayClaimsOf(entry: ClaimedEntry): string[];
@@ -78,7 +78,7 @@ export class GatewayPipeline<Pages extends PushPages = PushPages> {
       generation: this.generation,
       roles: this.roles,
       pages: deps.pages,
-      openExpectations: deps.openExpectations,
+      openExpectations: (at) => [...deps.openExpectations(at), ...this.roles.standingKeys(deps.settings())],
       jwksUrl: async () => `${(await deps.abdm.gateway()).gatewayBaseUrl}${this.generation().certsPath}`,
       now,
       portOverride: deps.bridgePort,

@@ -14,10 +14,16 @@ export interface RoleRegistration {
   id: () => string;
   /** Whether the bridge serves the role's callbacks with these settings (a HIP id is set); default: always. */
   isOn?: (settings: Settings) => boolean;
+  /**
+   * The keys the role holds at the clinic's relay for as long as it is on, claimed after every hello: the counters
+   * this desk serves, so that a profile shared at one reaches it (relay-protocol.ts counterKey). Default: none.
+   */
+  standingKeys?: (settings: Settings) => readonly string[];
 }
 
 interface Registered extends RoleOnGeneration {
   isOn: (settings: Settings) => boolean;
+  standingKeys: (settings: Settings) => readonly string[];
 }
 
 export class GatewayRoles {
@@ -27,7 +33,7 @@ export class GatewayRoles {
   register(role: RoleDescription, registration: RoleRegistration): void {
     const clash = this.registered.find((entry) => entry.role.name === role.name || entry.role.kinds.some((kind) => role.kinds.includes(kind)));
     if (clash) throw new Error(`the gateway role ${role.name} clashes with ${clash.role.name} (a name or a callback kind)`);
-    this.registered.push({ role, id: registration.id, isOn: registration.isOn ?? (() => true) });
+    this.registered.push({ role, id: registration.id, isOn: registration.isOn ?? (() => true), standingKeys: registration.standingKeys ?? (() => []) });
     this.cache.clear();
   }
 
@@ -54,6 +60,11 @@ export class GatewayRoles {
   /** The roles on with these settings, by name (part of the bridge's settings key: one switched on serves its routes). */
   onNames(settings: Settings): string[] {
     return this.registered.filter((entry) => entry.isOn(settings)).map((entry) => entry.role.name);
+  }
+
+  /** The standing relay keys of the roles on with these settings. */
+  standingKeys(settings: Settings): string[] {
+    return this.registered.filter((entry) => entry.isOn(settings)).flatMap((entry) => entry.standingKeys(settings));
   }
 
   /** Every kind of every registered role: what the relay link may store. */

@@ -158,7 +158,8 @@ async function startDesk(relayUrl: string, credential: string, counters: string[
   const session = new GatewaySession({ gatewayBaseUrl: gateway.url, clientId: 'TEST-CLIENT', clientSecret: async () => 'test-secret' });
   const abdm = { gateway: async () => ({ gatewayBaseUrl: gateway.url, session, training: false }) } as unknown as AbdmConnection;
   const roles = new GatewayRoles();
-  roles.register(DESK_ROLE, { id: () => CLINIC_TEST_ID });
+  // The counters this desk serves are the role's standing keys at the relay, claimed after every hello.
+  roles.register(DESK_ROLE, { id: () => CLINIC_TEST_ID, standingKeys: () => counters.map(counterKey) });
   const pipeline = new GatewayPipeline({
     db: database.db,
     settings: () => settings,
@@ -172,9 +173,7 @@ async function startDesk(relayUrl: string, credential: string, counters: string[
     roles,
     pages: { knows: async () => false, store: async () => 'duplicate', storeHashed: async () => 'unknown' },
     pageStored: () => undefined,
-    // The counters this desk serves: its standing keys at the relay, claimed after every hello. The pipeline takes
-    // one such function for all roles (the HIU engine gives its own today); a role cannot register its keys itself yet.
-    openExpectations: () => counters.map(counterKey),
+    openExpectations: () => [],
     relayClaimsOf: (entry) => relayClaimsOf(entry),
     answerTimeoutMs: () => 60_000,
   });
