@@ -4,10 +4,7 @@
 // for reaches the desk serving its counter, or every desk when none does; a desk that was away gets it on return;
 // a callback for another clinic's id is refused; a role the clinic does not play has no address at all.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { counterKey } from '../../electron/bridge/relay-protocol';
 import { relayConfig } from '../../relay/config';
@@ -17,9 +14,9 @@ import { startRelay, type RunningRelay } from '../../relay/relay-server';
 import { configuredRoleId, type RelayRole } from '../../relay/roles/relay-role';
 import { openRelayStore } from '../../relay/store/open-store';
 import type { RelayStore } from '../../relay/store/relay-store';
-import { startPostgres, type PostgresServer } from '../support/postgres-server';
+import { relayWorld } from '../support/relay-world';
 import { connectProtocolDesk, freePort, type ProtocolDesk } from '../support/relay-harness';
-import { bearer, gatewayToken, post, signingKey, startJwksServer, type JwksServer, type SigningKey } from '../unit/bridge/bridge-support';
+import { bearer, gatewayToken, post } from '../unit/bridge/bridge-support';
 
 const CLINIC = 'CLINIC-HIU-01';
 const CLINIC_TEST_ID = 'TEST-FACILITY-7';
@@ -36,31 +33,8 @@ const TEST_ROLE: RelayRole = {
   addressing: { 'testRole.notify': (p) => ({ names: [['counter', p.counter]], unclaimed: 'every-desk' }) },
 };
 
-let postgres: PostgresServer;
-let key: SigningKey;
-let jwks: JwksServer;
-const folders: string[] = [];
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-  key = await signingKey('gateway-key-1');
-  jwks = await startJwksServer([key]);
-}, 60_000);
-
-afterAll(async () => {
-  await jwks?.close();
-  await postgres?.stop();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
-
-const STORAGES = [
-  ['SQLite', async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'relay-roles-'));
-    folders.push(folder);
-    return openRelayStore({ sqlite: path.join(folder, 'relay.db') });
-  }],
-  ['PostgreSQL', async () => openRelayStore({ postgres: await postgres.createDatabase() })],
-] as const;
+const world = relayWorld('relay-roles-');
+const STORAGES = world.storages;
 
 describe.each(STORAGES)('a role registered with the relay, on %s', (_name, openStore) => {
   let store: RelayStore;
@@ -75,8 +49,8 @@ describe.each(STORAGES)('a role registered with the relay, on %s', (_name, openS
       publicUrl: `http://127.0.0.1:${port}`,
       listen: { host: '127.0.0.1', port },
       hius: [
-        { id: CLINIC, gatewayCertsUrl: jwks.url, roles: { 'test-role': CLINIC_TEST_ID } },
-        { id: PLAIN_CLINIC, gatewayCertsUrl: jwks.url },
+        { id: CLINIC, gatewayCertsUrl: world.jwks.url, roles: { 'test-role': CLINIC_TEST_ID } },
+        { id: PLAIN_CLINIC, gatewayCertsUrl: world.jwks.url },
       ],
       storage: { sqlite: ':memory:' },
     });
@@ -102,7 +76,7 @@ describe.each(STORAGES)('a role registered with the relay, on %s', (_name, openS
 
   async function notify(counter: string, opts: { clinic?: string; testId?: string } = {}) {
     const body = { requestId: randomUUID(), timestamp: new Date().toISOString(), counter };
-    const headers = { ...bearer(await gatewayToken(key, { nowMs: Date.now() })), 'x-test-id': opts.testId ?? CLINIC_TEST_ID };
+    const headers = { ...bearer(await gatewayToken(world.key, { nowMs: Date.now() })), 'x-test-id': opts.testId ?? CLINIC_TEST_ID };
     const response = await post(`${url}/hiu/${opts.clinic ?? CLINIC}${NOTIFY}`, body, headers);
     return { body, response };
   }

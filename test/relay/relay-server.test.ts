@@ -3,15 +3,11 @@
 // (test/support/relay-harness.ts). What a clinic would notice: each desk gets what answers its own requests and
 // nothing else, forged and refused calls change nothing, a desk that was away gets everything in order.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { openRelayStore } from '../../relay/store/open-store';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { RelayStore } from '../../relay/store/relay-store';
-import { startPostgres, type PostgresServer } from '../support/postgres-server';
+import { relayWorld } from '../support/relay-world';
 import { connectProtocolDesk, desksHealth, startTestRelay, type ProtocolDesk, type TestRelay } from '../support/relay-harness';
-import { bearer, gatewayToken, onFindBody, post, pushBody, signingKey, startJwksServer, type JwksServer, type SigningKey } from '../unit/bridge/bridge-support';
+import { bearer, gatewayToken, onFindBody, post, pushBody, signingKey } from '../unit/bridge/bridge-support';
 import { createHash } from 'node:crypto';
 
 const HIU = 'CLINIC-HIU-01';
@@ -19,31 +15,8 @@ const OTHER_HIU = 'OTHER-HIU-02';
 const ON_FIND = '/v0.5/patients/on-find';
 const STATUS_NOTIFY = '/v0.5/patients/status/notify';
 
-let postgres: PostgresServer;
-let key: SigningKey;
-let jwks: JwksServer;
-const folders: string[] = [];
-
-beforeAll(async () => {
-  postgres = await startPostgres();
-  key = await signingKey('gateway-key-1');
-  jwks = await startJwksServer([key]);
-}, 60_000);
-
-afterAll(async () => {
-  await jwks?.close();
-  await postgres?.stop();
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
-
-const STORAGES = [
-  ['SQLite', async () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'relay-test-'));
-    folders.push(folder);
-    return openRelayStore({ sqlite: path.join(folder, 'relay.db') });
-  }],
-  ['PostgreSQL', async () => openRelayStore({ postgres: await postgres.createDatabase() })],
-] as const;
+const world = relayWorld('relay-test-');
+const STORAGES = world.storages;
 
 describe.each(STORAGES)('the relay on %s', (_name, openStore) => {
   let store: RelayStore;
@@ -53,8 +26,8 @@ describe.each(STORAGES)('the relay on %s', (_name, openStore) => {
   async function start(): Promise<void> {
     store = await openStore();
     relay = await startTestRelay(store, [
-      { id: HIU, gatewayCertsUrl: jwks.url },
-      { id: OTHER_HIU, gatewayCertsUrl: jwks.url },
+      { id: HIU, gatewayCertsUrl: world.jwks.url },
+      { id: OTHER_HIU, gatewayCertsUrl: world.jwks.url },
     ]);
   }
 
@@ -72,7 +45,7 @@ describe.each(STORAGES)('the relay on %s', (_name, openStore) => {
   }
 
   async function callback(hiuId: string, route: string, body: object, token?: string) {
-    return post(`${relay.url}/hiu/${hiuId}${route}`, body, bearer(token ?? (await gatewayToken(key, { nowMs: Date.now() }))));
+    return post(`${relay.url}/hiu/${hiuId}${route}`, body, bearer(token ?? (await gatewayToken(world.key, { nowMs: Date.now() }))));
   }
 
   it('gives each desk the answers to its own requests, and the other desk nothing', async () => {
