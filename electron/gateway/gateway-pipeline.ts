@@ -6,7 +6,7 @@
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 import { registerBridgeUrl } from '../abdm/gateway/bridge-registration';
 import type { GatewayGeneration } from '../abdm/gateway/generation';
-import { createHiuGatewayClient, type HiuGatewayClient } from '../abdm/gateway/gateway-client';
+import { createGatewayClient, type GatewayClient } from '../abdm/gateway/gateway-client';
 import type { EventName, EventPayloads } from '../core/events';
 import type { AbdmConnection } from '../services/abdm-connection';
 import { withTimeout } from '../shared/with-timeout';
@@ -54,7 +54,7 @@ export class GatewayPipeline<Pages extends PushPages = PushPages> {
   readonly processor: CallbackProcessor;
   /** The generation requests go out on now, with every registered role's wire. */
   readonly generation: () => GatewayGeneration = () => this.roles.generation(this.deps.settings().abdmApi);
-  private client: { key: string; client: HiuGatewayClient } | null = null;
+  private client: { key: string; client: GatewayClient } | null = null;
   /** The simulator the bridge URL was last registered with (training), so it is registered once per simulator. */
   private registered: string | null = null;
 
@@ -100,11 +100,11 @@ export class GatewayPipeline<Pages extends PushPages = PushPages> {
     });
   }
 
-  private async gatewayClient(): Promise<HiuGatewayClient> {
+  private async gatewayClient(): Promise<GatewayClient> {
     const gateway = await this.deps.abdm.gateway();
     if (gateway.training) await this.registerWithSimulator(gateway);
     if (this.client?.key !== gateway.gatewayBaseUrl) {
-      this.client = { key: gateway.gatewayBaseUrl, client: createHiuGatewayClient({ gatewayBaseUrl: gateway.gatewayBaseUrl, session: gateway.session }) };
+      this.client = { key: gateway.gatewayBaseUrl, client: createGatewayClient({ gatewayBaseUrl: gateway.gatewayBaseUrl, session: gateway.session }) };
     }
     return this.client.client;
   }

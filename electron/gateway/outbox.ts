@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { AbdmError, AbdmUnreachableError } from '../abdm/errors';
 import type { GatewayGeneration, GatewayRequest } from '../abdm/gateway/generation';
-import type { HiuGatewayClient } from '../abdm/gateway/gateway-client';
+import type { GatewayClient } from '../abdm/gateway/gateway-client';
 import { AppFailure } from '../shared/errors';
 import type { GatewayOutboxStore, OutboxEntry } from '../store/gateway/outbox';
 import type { TimelineStore } from '../store/gateway/timeline';
@@ -24,7 +24,7 @@ export interface GatewayOutboxDeps {
   store: GatewayOutboxStore;
   timeline: TimelineStore;
   generation: () => GatewayGeneration;
-  client: () => Promise<HiuGatewayClient>;
+  client: () => Promise<GatewayClient>;
   cmId: () => string;
   /**
    * The sender's id for the envelope (X-HIU-ID on v3) when the generation's role does not name its own (a

@@ -11,7 +11,7 @@ import type { HiuOperation } from '../../electron/abdm/gateway/generation';
 import type { HiuCallbackKind } from '../../electron/abdm/gateway/hiu/hiu-kinds';
 import type { HiuMessages } from '../../electron/abdm/gateway/hiu/hiu-messages';
 import { GATEWAY_V3 } from '../../electron/abdm/gateway/v3/generation';
-import { createHiuGatewayClient, type HiuGatewayClient } from '../../electron/abdm/gateway/gateway-client';
+import { createGatewayClient, type GatewayClient } from '../../electron/abdm/gateway/gateway-client';
 import { GatewaySession } from '../../electron/abdm/session';
 import { v3Headers } from '../../electron/abdm/v3-headers';
 import { dataPushPath, newPushSecret, startCallbackBridge, type RunningBridge } from '../../electron/bridge/callback-bridge';
@@ -29,7 +29,7 @@ const PATIENT = 'asha.verma@sbx';
 let sandbox: RunningSandbox;
 let bridge: RunningBridge;
 let session: GatewaySession;
-let client: HiuGatewayClient;
+let client: GatewayClient;
 const callbacks: ReceivedCallback[] = [];
 const pages: ReceivedPushPage[] = [];
 const secrets = new Set<string>();
@@ -40,7 +40,7 @@ beforeEach(async () => {
   sandbox = await startTestSandbox({ hiu: IMMEDIATE_HIU_SETTINGS });
   const base = sandbox.hiecmBaseUrl;
   session = new GatewaySession({ gatewayBaseUrl: base, api: 'v3', cmId: 'sbx', clientId: CLIENT.clientId, clientSecret: async () => CLIENT.clientSecret });
-  client = createHiuGatewayClient({ gatewayBaseUrl: base, session });
+  client = createGatewayClient({ gatewayBaseUrl: base, session });
   bridge = await startCallbackBridge({
     host: '127.0.0.1',
     port: 0,

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GATEWAY_V05 } from '../../../../electron/abdm/gateway/v05/generation';
 import { AbdmHttp } from '../../../../electron/abdm/http';
-import type { HiuGatewayClient } from '../../../../electron/abdm/gateway/gateway-client';
+import type { GatewayClient } from '../../../../electron/abdm/gateway/gateway-client';
 import { GatewayOutbox } from '../../../../electron/gateway/outbox';
 import { openDatabase, type AppDatabase } from '../../../../electron/store/db';
 import { GatewayOutboxStore, type OutboxEntry } from '../../../../electron/store/gateway/outbox';
@@ -51,7 +51,7 @@ afterEach(async () => {
 
 function outbox(answerTimeoutMs = 60_000, beforeSend?: (entry: OutboxEntry) => Promise<void>): { outbox: GatewayOutbox; store: GatewayOutboxStore; timeline: TimelineStore } {
   const http = new AbdmHttp({ service: 'gateway', baseUrl: url, retryDelaysMs: [] });
-  const client: HiuGatewayClient = {
+  const client: GatewayClient = {
     send: async (operation, request) => (await http.send({ operation, method: 'POST', path: request.path, headers: request.headers, body: request.body })).status,
   };
   const store = new GatewayOutboxStore(database.db);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 import type { CallbackKind } from '../../../../electron/abdm/gateway/generation';
 import { GATEWAY_V05 } from '../../../../electron/abdm/gateway/v05/generation';
-import { createHiuGatewayClient } from '../../../../electron/abdm/gateway/gateway-client';
+import { createGatewayClient } from '../../../../electron/abdm/gateway/gateway-client';
 import { GatewaySession } from '../../../../electron/abdm/session';
 import type { EventName, EventPayloads } from '../../../../electron/ipc/contract';
 import { AuditLog } from '../../../../electron/services/day/audit';
@@ -124,7 +124,7 @@ export async function startHiuKit(options: HiuKitOptions = {}): Promise<HiuKit> 
     clientId: sandbox.config.clientId,
     clientSecret: async () => sandbox.config.clientSecret,
   });
-  const client = createHiuGatewayClient({ gatewayBaseUrl: sandbox.gatewayBaseUrl, session });
+  const client = createGatewayClient({ gatewayBaseUrl: sandbox.gatewayBaseUrl, session });
   const timeline = new TimelineStore(db);
   const now = () => Date.now();
   const emit = <E extends EventName>(event: E, payload: EventPayloads[E]) => void events.push({ event, payload });
