@@ -27,9 +27,9 @@ const en = {
 
   // The connection settings and their admin PIN.
   'settings.lock.none':
-    'No admin PIN is set on this desk yet. The first change to the connection settings (environment, ABDM addresses, client ID and secret, HIU ID, callbacks) asks for one.',
+    'No admin PIN is set on this desk yet. The first change to the connection settings (environment, ABDM addresses, client ID and secret, HIU and HIP IDs, callbacks) asks for one.',
   'settings.lock.locked':
-    'The connection settings (environment, ABDM addresses, client ID and secret, HIU ID, callbacks) are locked with the admin PIN.',
+    'The connection settings (environment, ABDM addresses, client ID and secret, HIU and HIP IDs, callbacks) are locked with the admin PIN.',
   'settings.lock.unlocked': 'The connection settings are unlocked until {time}, and lock again when you leave Settings.',
   'settings.lock.waiting': 'Too many wrong admin PINs: the PIN can be tried again at {time}.',
   'settings.lock.unlock': 'Unlock with admin PIN',
@@ -138,8 +138,8 @@ const hi: Record<SettingsStringKey, string> = {
   'settings.notAccepted': 'कुछ जानकारी स्वीकार नहीं हुई: {fields}',
 
   'settings.lock.none':
-    'इस डेस्क पर अभी कोई एडमिन PIN सेट नहीं है। कनेक्शन सेटिंग्स (परिवेश, ABDM पते, क्लाइंट आईडी और सीक्रेट, HIU आईडी, कॉलबैक) में पहला बदलाव करते समय PIN माँगा जाएगा।',
-  'settings.lock.locked': 'कनेक्शन सेटिंग्स (परिवेश, ABDM पते, क्लाइंट आईडी और सीक्रेट, HIU आईडी, कॉलबैक) एडमिन PIN से लॉक हैं।',
+    'इस डेस्क पर अभी कोई एडमिन PIN सेट नहीं है। कनेक्शन सेटिंग्स (परिवेश, ABDM पते, क्लाइंट आईडी और सीक्रेट, HIU और HIP आईडी, कॉलबैक) में पहला बदलाव करते समय PIN माँगा जाएगा।',
+  'settings.lock.locked': 'कनेक्शन सेटिंग्स (परिवेश, ABDM पते, क्लाइंट आईडी और सीक्रेट, HIU और HIP आईडी, कॉलबैक) एडमिन PIN से लॉक हैं।',
   'settings.lock.unlocked': 'कनेक्शन सेटिंग्स {time} तक खुली हैं, और सेटिंग्स से बाहर जाते ही फिर लॉक हो जाती हैं।',
   'settings.lock.waiting': 'बहुत बार गलत एडमिन PIN डाला गया: PIN {time} पर फिर से आज़माया जा सकता है।',
   'settings.lock.unlock': 'एडमिन PIN से खोलें',
