@@ -14,10 +14,11 @@ import type { GatewayOutbox, OutboxContext } from './outbox';
 /** What a handler decided: applied (with the keys for the timeline), or not yet (and why). */
 export type Outcome = { applied: true; patientId?: string | null; consentRequestId?: string | null } | { waitFor: string };
 
-export interface Effects {
+/** What a handler may cause; `Operation` narrows the operations to its role's own (HiuEffects). */
+export interface Effects<Operation extends string = string> {
   /** Queues a request (an acknowledgement, a fetch) in the same transaction; sent after it commits. */
   /** The queued request's id; null when it is an acknowledgement the current API has no path for (left out). */
-  enqueue(operation: string, payload: Record<string, unknown>, context?: OutboxContext): string | null;
+  enqueue(operation: Operation, payload: Record<string, unknown>, context?: OutboxContext): string | null;
   /** An event for the renderer, sent after the transaction commits. */
   emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
   /** Work to do after the commit (e.g. start processing pages). */

@@ -49,7 +49,8 @@ interface Waiter {
   reject: (error: unknown) => void;
 }
 
-export class GatewayOutbox {
+/** `Operation`: the operations a role may send through it (the pipeline's own outbox takes any registered one). */
+export class GatewayOutbox<Operation extends string = string> {
   private readonly waiters = new Map<string, Waiter[]>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly inFlight = new Set<string>();
@@ -65,7 +66,7 @@ export class GatewayOutbox {
    * Records a request (synchronously, so it can share a transaction with what caused it) and returns its
    * requestId. Nothing is sent until flush() or send().
    */
-  enqueue(operation: string, payload: Record<string, unknown>, context: OutboxContext = {}): string {
+  enqueue(operation: Operation, payload: Record<string, unknown>, context: OutboxContext = {}): string {
     const requestId = context.requestId ?? randomUUID();
     this.deps.store.add({
       requestId,
@@ -81,7 +82,7 @@ export class GatewayOutbox {
   }
 
   /** Records and sends; resolves after the first attempt with the request's state (accepted, refused, or retrying). */
-  async send(operation: string, payload: Record<string, unknown>, context: OutboxContext = {}): Promise<OutboxEntry> {
+  async send(operation: Operation, payload: Record<string, unknown>, context: OutboxContext = {}): Promise<OutboxEntry> {
     return this.sendNow(this.enqueue(operation, payload, context));
   }
 

@@ -8,8 +8,8 @@ import { AppFailure } from '../../shared/errors';
 import { purposeOf, type PurposeCode } from '../../shared/hiu-terms';
 import type { OutboxEntry } from '../../store/gateway/outbox';
 import { ConsentStore, type ArtefactRow, type ConsentRequestRow, type ConsentStatus, type Requester } from '../../store/hiu/consents';
-import type { Effects, Outcome } from '../../gateway/callback-processor';
-import { hiuIdOf, isoAt, type HiuCallback, type HiuContext, type PatientGuard } from './hiu-context';
+import type { Outcome } from '../../gateway/callback-processor';
+import { hiuIdOf, isoAt, type HiuCallback, type HiuContext, type PatientGuard, type HiuEffects } from './hiu-context';
 
 export interface ConsentRequestInput {
   patientId: string;
@@ -54,7 +54,7 @@ export interface ConsentView {
 /** What the consent service asks of the others when an artefact becomes usable or ends. */
 export interface ConsentHooks {
   /** A granted artefact was fetched: request its health information (inside the callback's transaction). */
-  artefactReady(artefactId: string, effects: Effects): void;
+  artefactReady(artefactId: string, effects: HiuEffects): void;
   /** An artefact was revoked or expired: erase its records at once (inside the transaction). */
   artefactEnded(artefactId: string, reason: 'REVOKED' | 'EXPIRED'): void;
 }
@@ -159,7 +159,7 @@ export class ConsentService {
     return { applied: true, patientId: row.patientId, consentRequestId: row.id };
   }
 
-  private onStatus(cb: HiuCallback<'consentRequests.onStatus'>, effects: Effects): Outcome {
+  private onStatus(cb: HiuCallback<'consentRequests.onStatus'>, effects: HiuEffects): Outcome {
     const request = cb.respRequestId ? this.ctx.outbox.get(cb.respRequestId) : undefined;
     const row = request?.consentRequestId ? this.store.request(request.consentRequestId) : undefined;
     if (!row || cb.errorCode) return { applied: true, patientId: row?.patientId, consentRequestId: row?.id };
@@ -170,7 +170,7 @@ export class ConsentService {
     return { applied: true, patientId: row.patientId, consentRequestId: row.id };
   }
 
-  private onNotify(cb: HiuCallback<'consents.notify'>, effects: Effects): Outcome {
+  private onNotify(cb: HiuCallback<'consents.notify'>, effects: HiuEffects): Outcome {
     const notification = cb.message;
     const status = notification.status;
     const artefacts = notification.artefactIds;
@@ -205,7 +205,7 @@ export class ConsentService {
     return { applied: true, patientId: row.patientId, consentRequestId: row.id };
   }
 
-  private onFetch(cb: HiuCallback<'consents.onFetch'>, effects: Effects): Outcome {
+  private onFetch(cb: HiuCallback<'consents.onFetch'>, effects: HiuEffects): Outcome {
     const request = cb.respRequestId ? this.ctx.outbox.get(cb.respRequestId) : undefined;
     const artefactId = request?.payload.consentId as string | undefined;
     const artefact = artefactId ? this.store.artefact(artefactId) : undefined;
@@ -235,7 +235,7 @@ export class ConsentService {
     return { applied: true, ...keys };
   }
 
-  private grant(row: ConsentRequestRow, artefacts: string[], effects: Effects): void {
+  private grant(row: ConsentRequestRow, artefacts: string[], effects: HiuEffects): void {
     this.store.setStatus(row.id, 'GRANTED', isoAt(this.ctx.now));
     for (const artefactId of artefacts) {
       if (!this.store.addArtefact(artefactId, row.id, row.patientId, isoAt(this.ctx.now))) continue;
@@ -256,7 +256,7 @@ export class ConsentService {
     return undefined;
   }
 
-  private changed(id: string, effects?: Effects): void {
+  private changed(id: string, effects?: HiuEffects): void {
     if (effects) effects.emit('consents.changed', { id });
     else this.ctx.emit('consents.changed', { id });
   }

@@ -15,8 +15,8 @@ import { HealthRecordStore, type RecordFilter, type RecordMeta, type Replaced, t
 import type { RecordCipher } from '../../store/hiu/record-cipher';
 import { removeOrphans } from '../../store/hiu/sealed-files';
 import { TimelineStore } from '../../store/gateway/timeline';
-import type { Effects, Outcome } from '../../gateway/callback-processor';
-import { hiuIdOf, isoAt, type HiuCallback, type HiuContext, type PatientGuard } from './hiu-context';
+import type { Outcome } from '../../gateway/callback-processor';
+import { hiuIdOf, isoAt, type HiuCallback, type HiuContext, type PatientGuard, type HiuEffects } from './hiu-context';
 
 /** A transfer whose pages have not all come after this long is closed as FAILED (the HIP's key expires too). */
 export const TRANSFER_LIFETIME_MS = 60 * 60_000;
@@ -87,7 +87,7 @@ export class HealthInformationService {
    * Starts a transfer for a fetched, granted artefact: key pair, push secret, and the request queued with `enqueue`
    * (in the caller's transaction). Returns the transfer id, or null when the artefact cannot be used.
    */
-  start(artefactId: string, enqueue: Effects['enqueue']): string | null {
+  start(artefactId: string, enqueue: HiuEffects['enqueue']): string | null {
     const artefact = this.consents.artefact(artefactId);
     if (!artefact || !artefact.hipId || !artefact.dateFrom || !artefact.dateTo) return null;
     const at = isoAt(this.ctx.now);

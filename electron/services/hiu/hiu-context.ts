@@ -5,9 +5,9 @@ import type { EventName, EventPayloads } from '../../core/events';
 import { AppFailure } from '../../shared/errors';
 import type { Settings } from '../../store/settings/settings-schema';
 import type { AuditLog } from '../day/audit';
-import type { HiuCallbackKind } from '../../abdm/gateway/hiu/hiu-kinds';
+import type { HiuCallbackKind, HiuOperation } from '../../abdm/gateway/hiu/hiu-kinds';
 import type { HiuMessages } from '../../abdm/gateway/hiu/hiu-messages';
-import type { CallbackContext, CallbackHandler } from '../../gateway/callback-processor';
+import type { CallbackContext, CallbackHandler, Effects } from '../../gateway/callback-processor';
 import type { GatewayOutbox } from '../../gateway/outbox';
 
 /** The HIU id training mode uses when Settings names none (the simulator routes any id to our bridge). */
@@ -18,12 +18,15 @@ export interface HiuCallbacks {
   on<K extends HiuCallbackKind>(kind: K, handler: CallbackHandler<HiuMessages[K]>): void;
 }
 
+/** What an HIU handler may cause: only the HIU's own operations, so a misspelt one is a type error. */
+export type HiuEffects = Effects<HiuOperation>;
+
 /** A received HIU callback of one kind. */
 export type HiuCallback<K extends HiuCallbackKind> = CallbackContext<HiuMessages[K]>;
 
 export interface HiuContext {
   db: Database;
-  outbox: GatewayOutbox;
+  outbox: GatewayOutbox<HiuOperation>;
   processor: HiuCallbacks;
   settings: () => Settings;
   now: () => number;

@@ -7,8 +7,8 @@ import { AppFailure } from '../../shared/errors';
 import { Flows } from '../abha/flows';
 import { CallbackAnswers } from '../../gateway/callback-answers';
 import type { AuthenticatedPatient, HiuMessages } from '../../abdm/gateway/hiu/hiu-messages';
-import type { CallbackContext, Effects, Outcome } from '../../gateway/callback-processor';
-import { hiuIdOf, type HiuCallback, type HiuContext, type PatientGuard } from './hiu-context';
+import type { CallbackContext, Outcome } from '../../gateway/callback-processor';
+import { hiuIdOf, type HiuCallback, type HiuContext, type PatientGuard, type HiuEffects } from './hiu-context';
 
 export const KYC_MODES = ['MOBILE_OTP', 'AADHAAR_OTP', 'DEMOGRAPHICS', 'DIRECT'] as const;
 export type KycMode = (typeof KYC_MODES)[number];
@@ -147,7 +147,7 @@ export class KycAuth {
   }
 
   /** users/auth/notify: kept for the confirm that waits (or will wait) for it, and always acknowledged. */
-  private notified(callback: HiuCallback<'auth.notify'>, effects: Effects): Outcome {
+  private notified(callback: HiuCallback<'auth.notify'>, effects: HiuEffects): Outcome {
     const auth = callback.message;
     const transactionId = auth.transactionId;
     const patientId = transactionId ? (this.patients.get(transactionId)?.patientId ?? null) : null;

@@ -10,8 +10,8 @@
 import { AppFailure } from '../../shared/errors';
 import type { AuditAction } from '../../store/desk/audit-log';
 import { NOTIFIED_PATIENT_STATUSES, PatientStatusStore, type NotifiedPatientStatus } from '../../store/hiu/patient-status';
-import type { Effects, Outcome } from '../../gateway/callback-processor';
-import { isoAt, type HiuCallback, type HiuContext, type PatientGuard } from './hiu-context';
+import type { Outcome } from '../../gateway/callback-processor';
+import { isoAt, type HiuCallback, type HiuContext, type PatientGuard, type HiuEffects } from './hiu-context';
 
 export type { NotifiedPatientStatus } from '../../store/hiu/patient-status';
 
@@ -69,7 +69,7 @@ export class PatientStatusService implements PatientGuard {
     return { patientId, status: record.status === 'REACTIVATED' ? 'ACTIVE' : record.status, changedAt: record.changedAt, purgedAt: record.purgedAt };
   }
 
-  private notified(callback: HiuCallback<'patientStatus.notify'>, effects: Effects): Outcome {
+  private notified(callback: HiuCallback<'patientStatus.notify'>, effects: HiuEffects): Outcome {
     const notification = callback.message;
     const given = notification.status;
     const status = (given === 'ACTIVE' ? 'REACTIVATED' : given) as NotifiedPatientStatus;

@@ -5,8 +5,8 @@
 import { purposeOf, type PurposeCode } from '../../shared/hiu-terms';
 import { randomUUID } from 'node:crypto';
 import { SubscriptionStore, type SubscriptionCategory, type SubscriptionRequestRecord, type SubscriptionSourceRecord, type SubscriptionStatus } from '../../store/hiu/subscriptions';
-import type { Effects, Outcome } from '../../gateway/callback-processor';
-import { hiuIdOf, isoAt, type HiuCallback, type HiuContext, type PatientGuard } from './hiu-context';
+import type { Outcome } from '../../gateway/callback-processor';
+import { hiuIdOf, isoAt, type HiuCallback, type HiuContext, type PatientGuard, type HiuEffects } from './hiu-context';
 
 export type { SubscriptionCategory, SubscriptionStatus } from '../../store/hiu/subscriptions';
 
@@ -172,7 +172,7 @@ export class SubscriptionService {
   }
 
   /** subscription-requests/hiu/notify: GRANTED (with the subscription), DENIED, REVOKED or EXPIRED. */
-  private decided(callback: HiuCallback<'subscriptionRequests.notify'>, effects: Effects): Outcome {
+  private decided(callback: HiuCallback<'subscriptionRequests.notify'>, effects: HiuEffects): Outcome {
     const notification = callback.message;
     const gatewayId = notification.subscriptionRequestId;
     const record = gatewayId ? this.store.byGatewayId(gatewayId) : undefined;
@@ -201,7 +201,7 @@ export class SubscriptionService {
   }
 
   /** subscriptions/hiu/notify: a LINK or DATA event; stored once, acknowledged every time. */
-  private event(callback: HiuCallback<'subscriptions.notify'>, effects: Effects): Outcome {
+  private event(callback: HiuCallback<'subscriptions.notify'>, effects: HiuEffects): Outcome {
     const event = callback.message;
     const eventId = event.eventId ?? callback.requestId;
     const subscriptionId = event.subscriptionId;
