@@ -123,7 +123,7 @@ export interface RelayLinkOptions {
   credential: () => Promise<string | null>;
   inbox: CallbackInbox;
   pages: RelayedPageInbox;
-  /** The keys this desk still expects (electron/store/gateway/relay-expectations.ts), claimed after every hello. */
+  /** The keys this desk still expects (electron/store/hiu/relay-expectations.ts), claimed after every hello. */
   openExpectations: () => readonly string[] | Promise<readonly string[]>;
   listener?: RelayLinkListener;
   /** Settings bridge.dataPushLimitMb in bytes: the largest frame taken is maxFrameBytes() of it. */

@@ -51,7 +51,7 @@ export interface BridgePartDeps<Pages extends PushPages = PushPages> {
    * the relay; the role that hands out push URLs provides it.
    */
   pages: Pages;
-  /** The keys this desk still expects at the relay (store/gateway/relay-expectations.ts), claimed after each hello. */
+  /** The keys this desk still expects at the relay (store/hiu/relay-expectations.ts), claimed after each hello. */
   openExpectations: (now: number) => readonly string[];
   /** The roles of the pipeline: the bridge serves the callback routes of those that are on, at one URL. */
   roles: Pick<GatewayRoles, 'routes' | 'kinds' | 'onNames'>;

@@ -163,7 +163,7 @@ export class GatewayOutbox<Operation extends string = string> {
     try {
       if (entry.expectsAnswer && this.deps.beforeSend) {
         // A failed claim never stops a request: the relay keeps an answer nobody claimed until this desk claims it
-        // (after its next hello, from the outbox itself: electron/store/gateway/relay-expectations.ts).
+        // (after its next hello, from the outbox itself: electron/store/hiu/relay-expectations.ts).
         await this.deps.beforeSend(entry).catch(() => undefined);
         if (this.closed) return;
       }

@@ -8,7 +8,7 @@ import { HIU_ROLE } from '../../abdm/gateway/hiu/hiu-role';
 import type { Part } from '../../core/parts';
 import type { EventName, EventPayloads } from '../../core/events';
 import { AppFailure } from '../../shared/errors';
-import { RelayExpectations } from '../../store/gateway/relay-expectations';
+import { RelayExpectations } from '../../store/hiu/relay-expectations';
 import { DataPushPageStore } from '../../store/hiu/data-push-pages';
 import type { RecordCipher } from '../../store/hiu/record-cipher';
 import type { Settings } from '../../store/settings/settings-schema';

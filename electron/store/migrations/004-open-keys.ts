@@ -1,4 +1,4 @@
-// Indexes for "what does this desk still expect?" (electron/store/gateway/relay-expectations.ts): asked after every connection
+// Indexes for "what does this desk still expect?" (electron/store/hiu/relay-expectations.ts): asked after every connection
 // to the clinic's relay, so it must not read every transfer, consent and subscription the desk ever had. Each index
 // covers only the open rows, which stay few while the closed ones pile up over the years.
 import type Database from 'better-sqlite3-multiple-ciphers';

@@ -1,7 +1,7 @@
 // What a desk claims at the relay after each hello: the ids of everything it still waits to hear about, and nothing
 // it is done with, read from a hand-built database state.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OPEN_KEY_QUERIES, RelayExpectations } from '../../../electron/store/gateway/relay-expectations';
+import { OPEN_KEY_QUERIES, RelayExpectations } from '../../../electron/store/hiu/relay-expectations';
 import { openTestDatabase, type TestDatabase } from '../bridge/bridge-support';
 
 let test: TestDatabase;
