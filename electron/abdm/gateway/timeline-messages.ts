@@ -1,11 +1,10 @@
 // Each row of a consent request's timeline, named for what it was in the desk's own words ('consent-request.sent',
 // 'consent.granted'…) rather than by the path it took: the screens word these names and never a path of either API.
-// Names are given per operation and callback kind; each generation says which path that is (its request() and its
-// callback routes), so a new generation's rows are named without a change here. Rows written before the API was
+// Names are given per operation and callback kind; the HIU's wire on each generation says which path that is, so a
+// new generation's rows are named without a change here. Rows written before the API was
 // switched keep their names: a path is looked up in every generation.
-import { HIU_OPERATIONS, type CallbackKind, type HiuOperation } from './generation';
-import { GATEWAY_V05 } from './v05/generation';
-import { GATEWAY_V3 } from './v3/generation';
+import type { HiuCallbackKind, HiuOperation } from './hiu/hiu-kinds';
+import { HIU_ROLE } from './hiu/hiu-role';
 
 export const TIMELINE_MESSAGES = [
   'consent-request.sent',
@@ -32,7 +31,7 @@ const OF_OPERATION: Partial<Record<HiuOperation, TimelineMessage>> = {
   'healthInformation.notify': 'health-information.transfer-reported',
 };
 
-const OF_CALLBACK: Partial<Record<CallbackKind, TimelineMessage>> = {
+const OF_CALLBACK: Partial<Record<HiuCallbackKind, TimelineMessage>> = {
   'consentRequests.onInit': 'consent-request.acknowledged',
   'consentRequests.onStatus': 'consent-request.status-answered',
   'consents.notify': 'consent.notified',
@@ -43,21 +42,19 @@ const OF_CALLBACK: Partial<Record<CallbackKind, TimelineMessage>> = {
 /** The desk's own rows, written with a name rather than a gateway path (services/hiu/health-information.ts). */
 const DESK_ROWS: Record<string, TimelineMessage> = { 'data-push': 'health-information.pushed' };
 
-// A path-only lookup: request() with an empty payload gives the path; the envelope's values are never sent.
-const LOOKUP = { requestId: '', timestamp: '', cmId: '', hiuId: '' };
-
 let byPath: Map<string, TimelineMessage> | undefined;
 
+/** Every path the HIU's wire has on any generation, with its row's name. */
 function pathsOfGenerations(): Map<string, TimelineMessage> {
   const paths = new Map<string, TimelineMessage>(Object.entries(DESK_ROWS));
-  for (const generation of [GATEWAY_V05, GATEWAY_V3]) {
-    for (const operation of HIU_OPERATIONS) {
-      const message = OF_OPERATION[operation];
-      if (message && generation.supports(operation)) paths.set(generation.request(operation, LOOKUP, {}).path, message);
+  for (const wire of Object.values(HIU_ROLE.wires)) {
+    for (const [operation, sent] of Object.entries(wire?.operations ?? {})) {
+      const message = OF_OPERATION[operation as HiuOperation];
+      if (message && sent) paths.set(sent.path, message);
     }
-    for (const route of generation.callbackRoutes) {
-      const message = OF_CALLBACK[route.kind as CallbackKind];
-      if (message) paths.set(route.path, message);
+    for (const callback of wire?.callbacks ?? []) {
+      const message = OF_CALLBACK[callback.kind as HiuCallbackKind];
+      if (message) paths.set(callback.path, message);
     }
   }
   return paths;
