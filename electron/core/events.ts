@@ -14,6 +14,8 @@ export interface EventPayloads {
   'records.arrived': { consentRequestId: string; artefactId: string; patientId: string; count: number };
   'bridge.changed': BridgeStatus;
   'patients.statusChanged': { patientId: string; status: string };
+  /** A profile was shared at a counter, or a share changed (registered, expired): read it with counter.shares. */
+  'counter.changed': { id: string; counterId: string | null };
   'subscriptions.event': { subscriptionId: string; eventId: string; category: string; patientId: string; hipId: string; careContexts: string[]; hiTypes: string[] };
 }
 export const eventNames = [
@@ -23,6 +25,7 @@ export const eventNames = [
   'bridge.changed',
   'patients.statusChanged',
   'subscriptions.event',
+  'counter.changed',
 ] as const satisfies readonly (keyof EventPayloads)[];
 
 export type EventName = keyof EventPayloads;

@@ -32,6 +32,9 @@ import { isAdminPin } from '../shared/admin-pin-rule';
 import type { AbdmApi } from '../shared/abdm-api';
 import type { DeskCapability } from '../abdm/gateway/capabilities';
 import type { EventName, EventPayloads } from '../core/events';
+import type { ShareView } from '../services/counter/counter-types';
+import type { RegisteredPatient, ReturningCheck } from '../services/register/register-types';
+import { counterId } from '../store/settings/settings-schema';
 
 // The events main pushes are the services' and the pipeline's (core/events.ts, below them all); the page and the
 // preload read them here, with the channels.
@@ -42,6 +45,8 @@ export type { AttachmentView, ItemView, MedicationRow, ObservationItem, RecordVi
 export type { PrintOutcome, SaveOutcome } from '../services/desktop/desktop-port';
 export type { DeskCapability } from '../abdm/gateway/capabilities';
 export type { TimelineMessage } from '../abdm/gateway/timeline-messages';
+export type { ShareStatus, ShareView, SharedPatient } from '../services/counter/counter-types';
+export type { MatchCandidate, MatchReason, RegisteredPatient, ReturningCheck } from '../services/register/register-types';
 
 /** A timeline row as the page gets it: with what it was, by name (abdm/gateway/timeline-messages.ts), beside its path. */
 export type TimelineRow = TimelineEntry & { message: TimelineMessage | null };
@@ -206,6 +211,23 @@ export const contract = {
   'today.list': takes(z.object({ from: isoTime, to: isoTime }).strict()).returns<TodayEntry[]>(),
   'today.exportCsv': takes(dayTable).returns<SaveOutcome>(),
   'today.printDay': takes(dayPage).returns<PrintOutcome>(),
+
+  // The registration counter (Scan & Share). A share is named by the desk's own id (ShareView.id), never ABDM's.
+  // The day's shares at one counter (this desk's when none is named), newest first.
+  'counter.shares': takes(z.object({ counterId: counterId.optional() }).strict().optional()).returns<ShareView[]>(),
+  // The counter's QR poster: saved as an A4 PDF or SVG, or printed.
+  'counter.savePoster': takes(z.object({ counterId, format: z.enum(['pdf', 'svg']) }).strict()).returns<SaveOutcome>(),
+  'counter.printPoster': takes(z.object({ counterId }).strict()).returns<PrintOutcome>(),
+  // Training only: a random training patient scans this counter's QR (the simulator sends the share).
+  'counter.trainerShare': takes(z.object({ counterId }).strict()).returns<{ sent: true }>(),
+
+  // The clinic's patient register.
+  'register.search': takes(z.object({ query: plainText(100) }).strict()).returns<RegisteredPatient[]>(),
+  'register.get': takes(z.object({ patientNumber: plainText(30).pipe(z.string().min(1)) }).strict()).returns<RegisteredPatient>(),
+  // New or returning, for a shared profile: the registration with its ABHA, else candidates to confirm.
+  'register.checkShare': takes(z.object({ shareId: recordId }).strict()).returns<ReturningCheck>(),
+  // Registers the sharing patient: as a new registration, or on the one the clerk confirmed (its ABHA address saved there).
+  'register.fromShare': takes(z.object({ shareId: recordId, patientNumber: plainText(30).pipe(z.string().min(1)).optional() }).strict()).returns<RegisteredPatient>(),
 };
 
 export type Contract = typeof contract;

@@ -144,5 +144,19 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'today.list': (range) => ctx.today.list(range),
     'today.exportCsv': (table) => ctx.today.exportCsv(table),
     'today.printDay': (page) => ctx.today.printDay(page),
+    // ISSUE-25-SKELETON: each helper replaces its own lines below; none may remain at merge.
+    'counter.shares': () => notBuilt(),
+    'counter.savePoster': () => notBuilt(),
+    'counter.printPoster': () => notBuilt(),
+    'counter.trainerShare': () => notBuilt(),
+    'register.search': () => notBuilt(),
+    'register.get': () => notBuilt(),
+    'register.checkShare': () => notBuilt(),
+    'register.fromShare': () => notBuilt(),
   };
+}
+
+// ISSUE-25-SKELETON: removed at merge.
+function notBuilt(): never {
+  throw new AppFailure('INTERNAL');
 }

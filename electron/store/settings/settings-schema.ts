@@ -46,6 +46,11 @@ export const bridgeSchema = z.object({
   dataPushLimitMb: wholeNumber(1, 1024),
 });
 
+/** A counter's id as it travels in the QR and in `metaData.context`. */
+export const counterId = z.string().trim().min(1).max(20).regex(/^[A-Za-z0-9][A-Za-z0-9 ._-]*$/, { error: 'counter-id' });
+export const counterSchema = z.object({ id: counterId, name: plainText(60).pipe(z.string().min(1)) }).strict();
+export type Counter = z.infer<typeof counterSchema>;
+
 /** How the app acts as an HIU: the doctor named on consent requests, and how long to wait for the gateway. */
 export const hiuSchema = z.object({
   requesterName: plainText(100),
@@ -77,6 +82,20 @@ export const settingsSchema = z.object({
    * is needed: an install from before the HIP role simply has it off.
    */
   hipId: plainText(200).optional(),
+  // The registration counter (issue 25). Each is optional, so no migration step: an older file has no counters yet.
+  /** The facility's name as the counter's QR poster and the patient's phone show it. */
+  hipName: plainText(150).optional(),
+  /**
+   * The clinic's counters: the id comes back from ABDM as a share's `metaData.context` (abdm-frontdesk.md §1: short
+   * text of letters, digits, space, dot, dash, underscore), the name is what the poster and the Counter screen say.
+   */
+  counters: z.array(counterSchema).max(50).optional(),
+  /** The counter this desk serves: its shares reach this desk first, and the Counter screen opens on it. */
+  deskCounter: counterId.optional(),
+  /** A short sound when a new share arrives at this desk's counter. */
+  counterSound: z.boolean().optional(),
+  /** The clinic's own patient numbers start with this (OPD-000123). */
+  patientNumberPrefix: z.string().trim().max(12).regex(/^[A-Za-z0-9/-]*$/, { error: 'patient-number-prefix' }).optional(),
   // The CM suffix of ABHA addresses: 'sbx' in the sandbox, 'abdm' in production.
   cmId: z.string().trim().max(50).regex(/^[a-z0-9-]+$/i, { error: 'cm-id' }),
   operatorName: plainText(100),
