@@ -39,3 +39,10 @@ export interface ShareView {
   /** The clinic's patient number once registered (OPD-000123). */
   registeredAs: string | null;
 }
+
+/** What the patient register reads of a share, and tells it back: implemented by the counter's service. */
+export interface CounterSharesPort {
+  share(id: string): ShareView | null;
+  /** The share's patient was registered under this number: the board shows it registered. */
+  markRegistered(id: string, patientNumber: string): void;
+}
