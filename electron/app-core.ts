@@ -32,6 +32,7 @@ import { folderDesktop } from './services/desktop/folder-desktop';
 import type { TrainingSimulator } from './training/simulator';
 import { UserTokens } from './services/abha/user-tokens';
 import { HiuEngine } from './services/hiu/hiu-engine';
+import { CounterShares } from './services/counter/counter-shares';
 import { RELAY_CREDENTIAL_ACCOUNT } from './gateway/bridge-part';
 import { RecordCipher } from './store/hiu/record-cipher';
 import { APP_NAME, APP_VERSION } from './version';
@@ -74,6 +75,8 @@ export interface AppCore {
   bridgeUrl(): string | null;
   /** The HIU engine, for tests that move the clock (sweep) or wait until every callback is applied (idle). */
   hiu: HiuEngine;
+  /** The registration counter's shares (Scan & Share): the HIP role on the same pipeline. */
+  counter: CounterShares;
   /** Closes the parts in reverse order, then the database. Safe to call more than once. */
   close(): Promise<void>;
 }
@@ -113,6 +116,9 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     desktop,
     relayCredential: () => vault.get(RELAY_CREDENTIAL_ACCOUNT),
   });
+  // The HIP joins the pipeline the HIU engine built, before its bridge starts (its routes are served once a HIP id is set).
+  const counter = new CounterShares({ db: database.db, roles: hiu.pipeline.roles, processor: hiu.pipeline.processor, settings, now, emit: (event, payload) => events.emit(event, payload) });
+  counter.register();
   const dayPatients = new DayPatients(new DayPatientStore(database.db), now);
   dayPatients.sweep();
   const handlers = createHandlers({
@@ -132,6 +138,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     dayPatients,
     today: new TodayService({ audit, patients: dayPatients, desktop, recordSubject: (id) => hiu.records.records.record(id)?.meta ?? null }),
     adminPin,
+    counter,
   });
   const parts = new Parts([...(simulator ? [simulator] : []), ...hiu.parts(), ...(opts.parts ?? [])], settings, logPartError);
   await parts.start();
@@ -146,6 +153,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     events,
     bridgeUrl: () => hiu.bridge.url(),
     hiu,
+    counter,
     close: () =>
       (closing ??= (async () => {
         detach();

@@ -13,6 +13,7 @@ import type { HiuEngine } from '../services/hiu/hiu-engine';
 import type { DayPatients } from '../services/day/day-patients';
 import type { TodayService } from '../services/day/today';
 import type { AdminPin } from '../services/admin-pin';
+import type { CounterShares } from '../services/counter/counter-shares';
 import { connectionChanges } from '../shared/connection-settings';
 import { CLIENT_SECRET_ACCOUNT } from '../services/abdm-connection';
 import { RELAY_CREDENTIAL_ACCOUNT } from '../gateway/bridge-part';
@@ -37,6 +38,7 @@ export interface HandlerContext {
   dayPatients: DayPatients;
   today: TodayService;
   adminPin: AdminPin;
+  counter: CounterShares;
 }
 
 export function createHandlers(ctx: HandlerContext): Handlers {
@@ -145,7 +147,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'today.exportCsv': (table) => ctx.today.exportCsv(table),
     'today.printDay': (page) => ctx.today.printDay(page),
     // ISSUE-25-SKELETON: each helper replaces its own lines below; none may remain at merge.
-    'counter.shares': () => notBuilt(),
+    'counter.shares': (input) => ctx.counter.list(input),
     'counter.savePoster': () => notBuilt(),
     'counter.printPoster': () => notBuilt(),
     'counter.trainerShare': () => notBuilt(),

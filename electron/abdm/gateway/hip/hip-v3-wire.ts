@@ -4,9 +4,10 @@
 // refused share leaves the patient at the counter with a spinner.
 import { z } from 'zod';
 import type { RoleWire } from '../role-wire';
+import { onShareV3Body } from './on-share';
 import { readShareV3 } from './hip-messages';
 
 export const HIP_V3_WIRE: RoleWire = {
   callbacks: [{ kind: 'profile.share', path: '/api/v3/hip/patient/share', schema: z.object({}).loose(), read: readShareV3 }],
-  operations: { 'profile.onShare': { path: '/patient-share/v3/on-share' } },
+  operations: { 'profile.onShare': { path: '/patient-share/v3/on-share', body: onShareV3Body } },
 };
