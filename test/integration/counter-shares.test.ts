@@ -11,7 +11,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { startCallbackBridge, type RunningBridge } from '../../electron/bridge/callback-bridge';
+import { counterKey } from '../../electron/bridge/relay-protocol';
+import { startRelayLink, type RelayLink } from '../../electron/bridge/relay-link';
+import { DataPushPageStore } from '../../electron/store/hiu/data-push-pages';
 import { CallbackProcessor } from '../../electron/gateway/callback-processor';
 import { GatewayRoles } from '../../electron/gateway/gateway-roles';
 import { GatewayOutbox } from '../../electron/gateway/outbox';
@@ -366,5 +370,89 @@ describe('Scan & Share on the legacy generation (gateway v0.5, v1.0 paths)', () 
       error: { code: 1000, message: expect.stringContaining('another health facility') },
       resp: { requestId: share.requestId },
     });
+  });
+});
+
+describe('Scan & Share delivered by the clinic’s relay', () => {
+  const CREDENTIAL = 'desk-frontdesk1.s3cr3t_s3cr3t_s3cr3t_s3cr3t_s3cr3t_s3cr3t_s';
+  let sockets: WebSocketServer;
+  let server: Server;
+  let link: RelayLink | null = null;
+  let desks: WebSocket[];
+  let frames: Record<string, unknown>[];
+
+  beforeEach(async () => {
+    // A relay reduced to what this needs: it says hello, notes what the desk sends, and delivers what the test hands it.
+    desks = [];
+    frames = [];
+    sockets = new WebSocketServer({ noServer: true });
+    server = createServer((_request, response) => response.end());
+    server.on('upgrade', (request, socket, head) =>
+      sockets.handleUpgrade(request, socket, head, (ws) => {
+        desks.push(ws);
+        ws.on('message', (data) => {
+          const frame = JSON.parse(data.toString()) as Record<string, unknown>;
+          frames.push(frame);
+          if (frame.t === 'expect') ws.send(JSON.stringify({ t: 'expected', ref: frame.ref, accepted: frame.keys, refused: [] }));
+        });
+        ws.send(JSON.stringify({ t: 'hello', deskId: 'desk-frontdesk1', hiuId: 'CLINIC-HIU-01', callbackUrl: 'https://relay.clinic.example/hiu/CLINIC-HIU-01', backlog: 0, api: 'v3' }));
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+
+  afterEach(async () => {
+    await link?.close();
+    link = null;
+    for (const client of sockets.clients) client.terminate();
+    await new Promise<void>((resolve) => sockets.close(() => resolve()));
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  function deliver(seq: number, requestId: string, relayHeaders: Record<string, string>) {
+    const callback = {
+      requestId,
+      kind: 'profile.share',
+      path: V3_SHARE,
+      respRequestId: null,
+      receivedAt: new Date().toISOString(),
+      headers: { 'x-hip-id': HIP_ID, 'x-cm-id': 'sbx', ...relayHeaders },
+      body: JSON.stringify(v3Share(`patient${seq}@sbx`)),
+    };
+    desks[0]!.send(JSON.stringify({ t: 'deliver', seq, kind: 'callback', callback }));
+  }
+
+  it('claims this desk’s counter, answers with the token the relay handed out, and keeps a late share without answering', async () => {
+    const parts = desk();
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    link = startRelayLink({
+      relayUrl: url,
+      credential: async () => CREDENTIAL,
+      inbox: parts.inbox,
+      pages: new DataPushPageStore(database.db),
+      openExpectations: () => parts.roles.standingKeys(settings),
+      dataPushLimitBytes: 1024 * 1024,
+      kinds: parts.roles.kinds(),
+      listener: { callbackStored: () => void parts.processor.kick() },
+    });
+    await link.whenConnected();
+    await vi.waitFor(() => expect(frames.filter((f) => f.t === 'expect').flatMap((f) => f.keys as string[])).toContain(counterKey('1')), { timeout: 5_000, interval: 10 });
+
+    const shared = randomUUID();
+    deliver(1, shared, { 'x-relay-token-number': '42', 'x-relay-token-valid-until': new Date(Date.now() + 1_800_000).toISOString() });
+    deliver(2, randomUUID(), { 'x-relay-late': 'true' });
+    await waitForOnShares(1);
+    await vi.waitFor(() => expect(parts.inbox.countByState()).toMatchObject({ done: 2 }), { timeout: 5_000, interval: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(onShares()).toHaveLength(1);
+    expect(onShares()[0]!.body).toEqual({
+      acknowledgement: { status: 'SUCCESS', abhaAddress: 'patient1@sbx', profile: { context: '1', tokenNumber: '42', expiry: 1800 } },
+      response: { requestId: shared },
+    });
+    expect(parts.counter.list().map((s) => [s.patient.abhaAddress, s.tokenNumber, s.late])).toEqual([
+      ['patient2@sbx', null, true],
+      ['patient1@sbx', 42, false],
+    ]);
   });
 });
