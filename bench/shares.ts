@@ -199,6 +199,8 @@ async function main(): Promise<void> {
     console.log(line('share → on-share p99', percentile(latencies, 99), 'ms', TARGET_P99_MS));
     console.log(line('share → on-share p50', percentile(latencies, 50), 'ms'));
     console.log(line('share → 202 p99', percentile(stored, 99), 'ms'));
+    const arrived = result.onShareAt.filter((at): at is number => at !== null);
+    console.log(line('first share sent → last on-share', Math.max(...arrived) - Math.min(...result.startedAt), 'ms'));
     if (sent !== SHARES || !everyToken) process.exitCode = 1;
   } finally {
     await worker.terminate();
