@@ -10,6 +10,14 @@ export const TOKEN_EXPIRY_SECONDS = TOKEN_VALIDITY_MS / 1000;
 
 /** The local day a time falls on, as yyyy-mm-dd: tokens restart when it changes. `timeZone` defaults to this machine's. */
 export function tokenDay(at: number, timeZone?: string): string {
+  return dayFormat(timeZone).format(new Date(at));
+}
+
+// A formatter is costly to make (about half a millisecond) and a burst of shares asks the day hundreds of times.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone ?? '');
   // en-CA writes dates as yyyy-mm-dd.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(at));
+  if (!format) dayFormats.set(timeZone ?? '', (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return format;
 }

@@ -1,6 +1,6 @@
 // The counter_shares table (migrations/008-counter-shares.ts): the only code that writes or reads its SQL. A row is a
 // token handed out at a counter (or a share that got none); the service decides what goes in (services/counter/).
-import type { Database } from 'better-sqlite3-multiple-ciphers';
+import type { Database, Statement } from 'better-sqlite3-multiple-ciphers';
 
 export type StoredShareStatus = 'waiting' | 'registered' | 'failed';
 
@@ -26,11 +26,20 @@ export interface CounterShareRow {
 export type NewCounterShare = Omit<CounterShareRow, 'repeatedAt' | 'registeredAs' | 'registeredAt'>;
 
 export class CounterShareStore {
+  /** Statements prepared once: a burst of shares runs these hundreds of times a second. */
+  private readonly statements = new Map<string, Statement>();
+
   constructor(private readonly db: Database) {}
 
+  private statement(sql: string): Statement {
+    let prepared = this.statements.get(sql);
+    if (!prepared) this.statements.set(sql, (prepared = this.db.prepare(sql)));
+    return prepared;
+  }
+
   add(share: NewCounterShare): void {
-    this.db
-      .prepare(
+    this
+      .statement(
         `INSERT INTO counter_shares (id, request_id, counter_id, day, token_number, shared_at, valid_until, abha_address, status, late, problem, patient)
          VALUES (@id, @requestId, @counterId, @day, @tokenNumber, @sharedAt, @validUntil, @abhaAddress, @status, @late, @problem, @patient)`,
       )
@@ -38,14 +47,14 @@ export class CounterShareStore {
   }
 
   get(id: string): CounterShareRow | null {
-    const row = this.db.prepare('SELECT * FROM counter_shares WHERE id = ?').get(id) as Row | undefined;
+    const row = this.statement('SELECT * FROM counter_shares WHERE id = ?').get(id) as Row | undefined;
     return row ? fromRow(row) : null;
   }
 
   /** The token this patient holds at this counter at `atIso` (still valid, not failed), if any. */
   heldToken(counterId: string, abhaAddress: string, atIso: string): CounterShareRow | null {
-    const row = this.db
-      .prepare(
+    const row = this
+      .statement(
         `SELECT * FROM counter_shares WHERE counter_id = ? AND abha_address = ? AND token_number IS NOT NULL
            AND status != 'failed' AND valid_until > ? ORDER BY shared_at DESC LIMIT 1`,
       )
@@ -53,17 +62,9 @@ export class CounterShareStore {
     return row ? fromRow(row) : null;
   }
 
-  /** The row of this token at this counter on its day (a relayed repeat names the token the relay handed out again). */
-  byToken(counterId: string, day: string, tokenNumber: number): CounterShareRow | null {
-    const row = this.db
-      .prepare('SELECT * FROM counter_shares WHERE counter_id = ? AND day = ? AND token_number = ? ORDER BY shared_at DESC LIMIT 1')
-      .get(counterId, day, tokenNumber) as Row | undefined;
-    return row ? fromRow(row) : null;
-  }
-
   /** The patient shared again and got the same token: the latest profile they shared replaces the older one. */
   repeated(id: string, atIso: string, patient: string): void {
-    this.db.prepare('UPDATE counter_shares SET repeated_at = ?, patient = ? WHERE id = ?').run(atIso, patient, id);
+    this.statement('UPDATE counter_shares SET repeated_at = ?, patient = ? WHERE id = ?').run(atIso, patient, id);
   }
 
   /**
@@ -73,16 +74,16 @@ export class CounterShareStore {
   listDay(day: string, counterId: string | null): CounterShareRow[] {
     const rows =
       counterId === null
-        ? this.db.prepare('SELECT * FROM counter_shares WHERE day = ? ORDER BY shared_at DESC, rowid DESC').all(day)
-        : this.db
-            .prepare('SELECT * FROM counter_shares WHERE day = ? AND (counter_id = ? OR counter_id IS NULL) ORDER BY shared_at DESC, rowid DESC')
+        ? this.statement('SELECT * FROM counter_shares WHERE day = ? ORDER BY shared_at DESC, rowid DESC').all(day)
+        : this
+            .statement('SELECT * FROM counter_shares WHERE day = ? AND (counter_id = ? OR counter_id IS NULL) ORDER BY shared_at DESC, rowid DESC')
             .all(day, counterId);
     return (rows as Row[]).map(fromRow);
   }
 
   /** True when the row was there and not failed (a failed share has no patient to register). */
   markRegistered(id: string, patientNumber: string, atIso: string): boolean {
-    return this.db.prepare(`UPDATE counter_shares SET status = 'registered', registered_as = ?, registered_at = ? WHERE id = ? AND status != 'failed'`).run(patientNumber, atIso, id).changes > 0;
+    return this.statement(`UPDATE counter_shares SET status = 'registered', registered_as = ?, registered_at = ? WHERE id = ? AND status != 'failed'`).run(patientNumber, atIso, id).changes > 0;
   }
 }
 
