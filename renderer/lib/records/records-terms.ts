@@ -169,6 +169,8 @@ const MESSAGE_WORDS: Record<TimelineMessage, StringKey> = {
   'health-information.request-acknowledged': 'records.path.hiOnRequest',
   'health-information.pushed': 'records.path.dataPush',
   'health-information.transfer-reported': 'records.path.hiNotify',
+  'profile.shared': 'records.path.profileShare',
+  'profile.share-answered': 'records.path.profileOnShare',
 };
 
 /** The words of a timeline row, or null for a row main has no name for (the screen shows its path). */
