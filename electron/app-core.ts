@@ -119,6 +119,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   // The HIP joins the pipeline the HIU engine built, before its bridge starts (its routes are served once a HIP id is set).
   const counter = new CounterShares({ db: database.db, roles: hiu.pipeline.roles, processor: hiu.pipeline.processor, settings, now, emit: (event, payload) => events.emit(event, payload) });
   counter.register();
+  counter.sweep();
   const dayPatients = new DayPatients(new DayPatientStore(database.db), now);
   dayPatients.sweep();
   const handlers = createHandlers({

@@ -24,6 +24,12 @@ import { answerOf, problemOf } from './share-problems';
 import { sharedPatientOf, shareViewOf } from './share-view';
 import { TokenAllocator, type Allocation } from './token-allocation';
 
+/**
+ * How many days of shares the desk keeps (today and the 7 before): the board shows only today's, and the register
+ * keeps what the clinic registered; a share is the patient's data, so it is not kept longer than it helps.
+ */
+export const SHARE_KEEP_DAYS = 7;
+
 export interface CounterSharesDeps {
   db: Database;
   /** The pipeline's roles and processor (HiuEngine.pipeline): the HIP joins the pipeline the HIU built. */
@@ -39,10 +45,12 @@ export interface CounterSharesDeps {
 export class CounterShares implements CounterSharesPort {
   readonly store: CounterShareStore;
   private readonly allocator: TokenAllocator;
+  private readonly tokens: CounterTokenStore;
 
   constructor(private readonly deps: CounterSharesDeps) {
     this.store = new CounterShareStore(deps.db);
-    this.allocator = new TokenAllocator(this.store, new CounterTokenStore(deps.db), deps.timeZone);
+    this.tokens = new CounterTokenStore(deps.db);
+    this.allocator = new TokenAllocator(this.store, this.tokens, deps.timeZone);
   }
 
   /** Joins the gateway pipeline as the HIP, and takes its shares. Called once, before the bridge starts. */
@@ -53,6 +61,13 @@ export class CounterShares implements CounterSharesPort {
       standingKeys: (settings) => (settings.deskCounter ? [counterKey(settings.deskCounter)] : []),
     });
     this.deps.processor.on<SharedProfile>('profile.share', (callback, effects) => this.onShare(callback, effects));
+  }
+
+  /** Forgets shares (and token numbering) older than SHARE_KEEP_DAYS; run at start-up. Returns how many shares went. */
+  sweep(): number {
+    const firstKept = tokenDay(this.deps.now() - SHARE_KEEP_DAYS * 24 * 3600_000, this.deps.timeZone);
+    this.tokens.forgetBefore(firstKept);
+    return this.store.forgetBefore(firstKept);
   }
 
   /** The day's shares at one counter (Settings' deskCounter when none is named; every counter's when neither), newest first. */

@@ -81,6 +81,11 @@ export class CounterShareStore {
     return (rows as Row[]).map(fromRow);
   }
 
+  /** Forgets the shares of the days before `day` (yyyy-mm-dd); returns how many went. */
+  forgetBefore(day: string): number {
+    return this.statement('DELETE FROM counter_shares WHERE day < ?').run(day).changes;
+  }
+
   /** True when the row was there and not failed (a failed share has no patient to register). */
   markRegistered(id: string, patientNumber: string, atIso: string): boolean {
     return this.statement(`UPDATE counter_shares SET status = 'registered', registered_as = ?, registered_at = ? WHERE id = ? AND status != 'failed'`).run(patientNumber, atIso, id).changes > 0;

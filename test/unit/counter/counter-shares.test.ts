@@ -143,3 +143,17 @@ describe('behind the clinic’s relay', () => {
     expect(kit.counter.list()[0]!.status).toBe('expired');
   });
 });
+
+describe('how long shares are kept', () => {
+  it('forgets the shares of days more than 7 days back at start-up, and keeps the last 7 days and today', async () => {
+    // 10:00 IST on 1 November, then 8 and 9 November.
+    kit = await counterKit({ timeZone: 'Asia/Kolkata', start: Date.parse('2026-11-01T04:30:00Z') });
+    kit.share('old@sbx', '1');
+    kit.clock.now = Date.parse('2026-11-02T04:30:00Z');
+    kit.share('kept@sbx', '1');
+    kit.clock.now = Date.parse('2026-11-09T04:30:00Z');
+    expect(kit.counter.sweep()).toBe(1);
+    const ids = kit.database.db.prepare('SELECT abha_address FROM counter_shares').all();
+    expect(ids).toEqual([{ abha_address: 'kept@sbx' }]);
+  });
+});
