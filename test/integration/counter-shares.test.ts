@@ -47,6 +47,8 @@ let key: SigningKey;
 let jwks: JwksServer;
 let bridge: RunningBridge | null = null;
 let settings: Settings;
+/** Every desk a test built: closed before the database, so no send in flight writes to a closed one. */
+let desks: { outbox: GatewayOutbox; processor: CallbackProcessor }[] = [];
 
 async function startFakeGateway() {
   const calls: GatewayCall[] = [];
@@ -75,6 +77,11 @@ beforeEach(async () => {
 afterEach(async () => {
   await bridge?.close();
   bridge = null;
+  for (const built of desks) {
+    built.outbox.close();
+    await built.processor.stop();
+  }
+  desks = [];
   await jwks.close();
   await new Promise<void>((resolve) => gateway.server.close(() => resolve()));
   database.close();
@@ -122,6 +129,7 @@ function desk() {
   });
   const counter = new CounterShares({ db, roles, processor, settings: () => settings, now: Date.now, emit: () => undefined });
   counter.register();
+  desks.push({ outbox, processor });
   return { roles, inbox, outbox, processor, counter, timeline };
 }
 
@@ -199,9 +207,14 @@ describe('Scan & Share on HIE-CM v3', () => {
     expect(call!.headers['request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(call!.headers['request-id']).not.toBe(share.requestId);
     expect(call!.headers['x-cm-id']).toBe('sbx');
+    // The HIP names itself in its own id header, never as an HIU.
+    expect(call!.headers['x-hip-id']).toBe(HIP_ID);
+    expect(call!.headers).not.toHaveProperty('x-hiu-id');
     expect(call!.headers.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(parts.counter.list()).toEqual([expect.objectContaining({ tokenNumber: 1, status: 'waiting', counterId: '1' })]);
-    expect(parts.outbox.get(call!.headers['request-id'] as string)?.state).toBe('accepted');
+    // An acknowledgement: accepted by the gateway's 202 and done, no answer awaited.
+    await vi.waitFor(() => expect(parts.outbox.get(call!.headers['request-id'] as string)?.state).toBe('accepted'), { timeout: 5_000, interval: 10 });
+    expect(parts.outbox.get(call!.headers['request-id'] as string)?.expectsAnswer).toBe(false);
   });
 
   it('gives the same patient the same token again, and the next patient token 2', async () => {
@@ -378,18 +391,18 @@ describe('Scan & Share delivered by the clinic’s relay', () => {
   let sockets: WebSocketServer;
   let server: Server;
   let link: RelayLink | null = null;
-  let desks: WebSocket[];
+  let deskSockets: WebSocket[];
   let frames: Record<string, unknown>[];
 
   beforeEach(async () => {
     // A relay reduced to what this needs: it says hello, notes what the desk sends, and delivers what the test hands it.
-    desks = [];
+    deskSockets = [];
     frames = [];
     sockets = new WebSocketServer({ noServer: true });
     server = createServer((_request, response) => response.end());
     server.on('upgrade', (request, socket, head) =>
       sockets.handleUpgrade(request, socket, head, (ws) => {
-        desks.push(ws);
+        deskSockets.push(ws);
         ws.on('message', (data) => {
           const frame = JSON.parse(data.toString()) as Record<string, unknown>;
           frames.push(frame);
@@ -420,7 +433,7 @@ describe('Scan & Share delivered by the clinic’s relay', () => {
       headers: { 'x-hip-id': HIP_ID, 'x-cm-id': 'sbx', ...relayHeaders },
       body: JSON.stringify(v3Share(`patient${seq}@sbx`)),
     };
-    desks[0]!.send(JSON.stringify({ t: 'deliver', seq, kind: 'callback', callback }));
+    deskSockets[0]!.send(JSON.stringify({ t: 'deliver', seq, kind: 'callback', callback }));
   }
 
   it('claims this desk’s counter, answers with the token the relay handed out, and keeps a late share without answering', async () => {
