@@ -41,7 +41,7 @@ export function hipControlRoutes(ctx: SandboxContext): FastifyPluginAsync {
       const input = parse(shareInput, request.body, 'body');
       const account = ctx.state.findByAddress(input.abhaAddress);
       if (!account) {
-        throw new AbdmError(404, 'HIS-404', `abhaAddress: no training resident has the ABHA address ${input.abhaAddress}; docs/sandbox.md lists them.`);
+        throw new AbdmError(404, 'HIS-404', `abhaAddress: no training resident has the ABHA address ${input.abhaAddress}; docs/sandbox-hip.md lists them.`);
       }
       const share = await sendShare(ctx, log, account, { hipId: input.hipId, counterId: input.counterId }, input.generation);
       return { requestId: share.requestId, bridgeStatus: share.bridgeStatus, ...(share.bridgeError ? { bridgeError: share.bridgeError } : {}) };

@@ -9,6 +9,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 const uuid = z.string().regex(UUID, 'must be a UUID');
+/** A failure's `error`, whose absence is worded for the one who forgot it. */
+const failureError = <S extends z.ZodRawShape>(shape: S) =>
+  z.object(shape, { error: (issue) => (issue.input === undefined || issue.input === null ? 'must not be null: a failed on-share carries error {code, message}' : undefined) }).loose();
 const filled = z.string().trim().min(1, 'must not be empty');
 
 // ── v3: POST {hiecm}/patient-share/v3/on-share ─────────────────────────────────────────────────────────────────
@@ -43,7 +46,7 @@ const v3FailedBody = z
       .object({ status: z.enum(['SUCCESS', 'FAILED']), abhaAddress: filled.optional() })
       .loose()
       .nullish(),
-    error: v3Error,
+    error: failureError({ code: filled, message: filled }),
     response: v3Response,
   })
   .loose();
@@ -88,7 +91,7 @@ const legacyFailedBody = z
       .object({ status: z.enum(LEGACY_FAILURES), healthId: filled.optional(), tokenNumber: z.string().optional() })
       .loose()
       .nullish(),
-    error: legacyError,
+    error: failureError({ code: z.union([z.number().int(), filled]), message: filled }),
   })
   .loose();
 
