@@ -151,4 +151,17 @@ describe('Scan & Share without a desk', () => {
       await h.sandbox.close();
     }
   });
+
+  it('POST /_sandbox/reset forgets the shares and on-shares', async () => {
+    const h = await startShareHarness();
+    try {
+      await shareAndReceive(h, 'asha.verma@sbx');
+      expect(((await h.control('/shares')).json as { shares: unknown[] }).shares).toHaveLength(1);
+      expect((await postJson(`${h.sandbox.url}/_sandbox/reset`, {})).status).toBe(200);
+      expect((await h.control('/shares')).json).toEqual({ shares: [] });
+      expect((await h.control('/on-shares')).json).toEqual({ onShares: [] });
+    } finally {
+      await h.close();
+    }
+  });
 });
