@@ -12,6 +12,7 @@ import { gatewaySessionRoutes } from './gateway/sessions';
 import { healthIdRoutes } from './healthid/index';
 import { abhaV3Routes } from './abha-v3/index';
 import { hiecmV3Routes } from './gateway/hiecm-v3/index';
+import { hipControlRoutes, hipOnShareLegacyRoutes, hipOnShareV3Routes } from './hip/index';
 
 /** Latency, 5xx answers and dropped connections on ABDM routes (never on /_sandbox). */
 function installFaultInjection(app: FastifyInstance, ctx: SandboxContext): void {
@@ -77,6 +78,9 @@ export function buildSandboxApp(ctx: SandboxContext): FastifyInstance {
   // ABDM v3 beside v1 / v0.5: one world, two wire formats (docs/sandbox.md).
   app.register(abhaV3Routes(ctx), { prefix: '/abha/api/v3' });
   app.register(hiecmV3Routes(ctx), { prefix: '/api/hiecm' });
+  // Scan & Share: the desk's on-share with the token, on each generation (sandbox/hip/, docs/sandbox-hip.md).
+  app.register(hipOnShareV3Routes(ctx), { prefix: '/api/hiecm' });
+  app.register(hipOnShareLegacyRoutes(ctx), { prefix: '/gateway' });
   // Every /_sandbox control (Health ID and HIU side) sits in one context behind one guard. The hook
   // belongs to the routes, not to the URL's spelling, so /%5Fsandbox/reset cannot slip past it.
   app.register(
@@ -84,6 +88,7 @@ export function buildSandboxApp(ctx: SandboxContext): FastifyInstance {
       controls.addHook('onRequest', guardSandboxControls);
       controls.register(gatewayHiuControlRoutes(ctx));
       controls.register(controlRoutes(ctx));
+      controls.register(hipControlRoutes(ctx), { prefix: '/hip' });
     },
     { prefix: '/_sandbox' },
   );
