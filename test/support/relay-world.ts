@@ -15,6 +15,8 @@ export interface RelayWorld {
   readonly jwks: JwksServer;
   /** For `describe.each`: each dialect's name and how to open a fresh, empty store of it. */
   readonly storages: readonly (readonly [string, () => Promise<RelayStore>])[];
+  /** A fresh, empty PostgreSQL database's URL, for two relays (two stores) sharing it. */
+  postgresDatabase(): Promise<string>;
 }
 
 export function relayWorld(folderPrefix: string): RelayWorld {
@@ -44,6 +46,7 @@ export function relayWorld(folderPrefix: string): RelayWorld {
     get jwks() {
       return jwks;
     },
+    postgresDatabase: () => postgres.createDatabase(),
     storages: [
       ['SQLite', sqlite],
       ['PostgreSQL', async () => openRelayStore({ postgres: await postgres.createDatabase() })],
