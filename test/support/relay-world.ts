@@ -17,6 +17,8 @@ export interface RelayWorld {
   readonly storages: readonly (readonly [string, () => Promise<RelayStore>])[];
   /** A fresh, empty PostgreSQL database's URL, for two relays (two stores) sharing it. */
   postgresDatabase(): Promise<string>;
+  /** The URL of the database the last PostgreSQL store of `storages` was opened on, to look at its tables. */
+  lastPostgresUrl(): string;
 }
 
 export function relayWorld(folderPrefix: string): RelayWorld {
@@ -24,6 +26,7 @@ export function relayWorld(folderPrefix: string): RelayWorld {
   let key: SigningKey;
   let jwks: JwksServer;
   const folders: string[] = [];
+  let lastPostgresUrl: string | undefined;
   beforeAll(async () => {
     postgres = await startPostgres();
     key = await signingKey('gateway-key-1');
@@ -47,9 +50,19 @@ export function relayWorld(folderPrefix: string): RelayWorld {
       return jwks;
     },
     postgresDatabase: () => postgres.createDatabase(),
+    lastPostgresUrl: () => {
+      if (!lastPostgresUrl) throw new Error('No PostgreSQL store was opened yet.');
+      return lastPostgresUrl;
+    },
     storages: [
       ['SQLite', sqlite],
-      ['PostgreSQL', async () => openRelayStore({ postgres: await postgres.createDatabase() })],
+      [
+        'PostgreSQL',
+        async () => {
+          lastPostgresUrl = await postgres.createDatabase();
+          return openRelayStore({ postgres: lastPostgresUrl });
+        },
+      ],
     ],
   };
 }
