@@ -34,6 +34,16 @@ export const hiuConfig = z
      * (relay/training-keys.ts), instead of from ABDM. Never set for an HIU that real ABDM calls.
      */
     training: z.boolean().optional(),
+    /**
+     * The IANA time zone of the clinic's day (`Asia/Kolkata`): Scan & Share token numbers restart at its local
+     * midnight. Default: the relay server's own time zone.
+     */
+    timeZone: z
+      .string()
+      .min(1)
+      .max(64)
+      .refine(isTimeZone, 'an IANA time zone, e.g. Asia/Kolkata')
+      .optional(),
   })
   .strict()
   .refine((h) => h.training || h.gatewayCertsUrl !== undefined, { message: 'required (or "training": true)', path: ['gatewayCertsUrl'] });
@@ -134,4 +144,14 @@ function setAt(target: Record<string, any>, dotted: string, value: unknown): voi
 /** Where ABDM calls an HIU at this relay: its bridge URL, and the base of the data-push URLs its desks hand out. */
 export function hiuCallbackUrl(config: Pick<RelayConfig, 'publicUrl'>, hiuId: string): string {
   return `${config.publicUrl}/hiu/${hiuId}`;
+}
+
+/** Whether this Node's Intl knows the time zone (it throws a RangeError for one it does not). */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }

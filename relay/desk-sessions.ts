@@ -33,7 +33,7 @@ export class DeskSessions {
     private readonly config: RelayConfig,
     private readonly log: RelayLog,
     private readonly trainingKeys: TrainingKeys,
-    now: () => number = Date.now,
+    private readonly now: () => number = Date.now,
   ) {
     this.claims = { limits: config.limits, budgets: new ClaimBudgets(config.limits.claimsPerMinute, now) };
     this.detach.push(store.onDeliverable((deskIds) => deskIds.forEach((id) => this.live.get(id)?.pump())));
@@ -93,14 +93,16 @@ export class DeskSessions {
   private async open(desk: DeskRecord, ws: WebSocket): Promise<void> {
     const hiu = this.config.hius.find((h) => h.id === desk.hiuId);
     const training = hiu?.training === true;
-    const session = new DeskSession(randomUUID(), desk, ws, this.store, this.log, this.claims, training ? this.trainingKeys : null, () => {
+    const session = new DeskSession(randomUUID(), desk, ws, this.store, this.log, this.claims, training ? this.trainingKeys : null, this.now, () => {
       if (this.live.get(desk.id) === session) this.live.delete(desk.id);
+      // Not connected any more (unless a newer session took over): a share now goes to another desk, with its token.
+      this.store.releaseSession(desk.id, session.id).catch((error: unknown) => this.log.warn('session-release-failed', { deskId: desk.id, reason: (error as Error).message }));
     });
     const previous = this.live.get(desk.id);
     this.live.set(desk.id, session);
     previous?.end(RELAY_CLOSE.replaced, 'replaced by a newer connection');
     try {
-      await this.store.claimSession(desk.id, session.id);
+      await this.store.claimSession(desk.id, session.id, new Date(this.now()).toISOString());
       const backlog = (await this.store.backlog())[desk.id] ?? 0;
       session.send({ t: 'hello', deskId: desk.id, hiuId: desk.hiuId, callbackUrl: hiuCallbackUrl(this.config, desk.hiuId), backlog, api: hiu?.api, training });
       this.log.info('desk-connected', { deskId: desk.id, hiuId: desk.hiuId, backlog });
@@ -148,6 +150,7 @@ class DeskSession {
     private readonly claims: DeskClaimRules,
     /** Set for a desk of a training HIU: where its simulator's keys go (relay/training-keys.ts). */
     private readonly trainingKeys: TrainingKeys | null,
+    private readonly now: () => number,
     onClose: () => void,
   ) {
     ws.on('pong', () => (this.alive = true));
@@ -185,6 +188,8 @@ class DeskSession {
 
   ping(): void {
     if (!this.alive) return void this.ws.terminate();
+    // It answered the last ping: still connected, as far as routing a share with a token goes (share-procedure.ts).
+    this.store.touchSession(this.desk.id, this.id, new Date(this.now()).toISOString()).catch(() => undefined);
     this.alive = false;
     this.ws.ping();
     // `desks revoke` may run in another process (with SQLite nothing tells this one): look now and then.

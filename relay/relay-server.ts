@@ -20,6 +20,7 @@ import { checkRoleNames, refuseOtherRoleIds, servedRoutes } from './roles/clinic
 import type { RelayRole } from './roles/relay-role';
 import { RELAY_ROLES } from './roles/relay-roles';
 import { routeOfCallback, routeOfPage } from './routing';
+import { withoutRelayHeaders } from './share-headers';
 import type { RelayStore } from './store/relay-store';
 import { TrainingKeys } from './training-keys';
 import { registerPathCheck } from './path-check';
@@ -81,15 +82,17 @@ export async function startRelay(opts: StartRelayOptions): Promise<RunningRelay>
     const served = servedRoutes(hiu, roles, generation);
     scope.addHook('onRequest', refuseOtherRoleIds(`/hiu/${hiu.id}`, served));
     const inbox: CallbackInbox = {
-      async store(callback) {
-        const role = served.get(callback.path)!.role;
+      async store(received) {
+        const { role, roleId } = served.get(received.path)!;
+        // Token headers are the relay's word to its desks (share-headers.ts): nobody calling in may say them.
+        const callback = { ...received, headers: withoutRelayHeaders(received.headers) };
         const outcome = await store.ingest({
           hiuId: hiu.id,
           dedupeKey: `callback:${callback.requestId}`,
           kind: 'callback',
           receivedAt: callback.receivedAt,
           payload: JSON.stringify(callback),
-          ...routeOfCallback(generation, callback, role),
+          ...routeOfCallback(generation, callback, role, { hiuId: hiu.id, roleId, timeZone: hiu.timeZone }),
         });
         log.info(outcome === 'stored' ? 'callback-stored' : 'callback-duplicate', { hiuId: hiu.id, kind: callback.kind, requestId: callback.requestId });
         return outcome;
@@ -148,6 +151,7 @@ export async function startRelay(opts: StartRelayOptions): Promise<RunningRelay>
     const cutoffs = {
       messagesBefore: new Date(at - config.retention.messageDays * DAY_MS).toISOString(),
       expectationsBefore: new Date(at - config.retention.expectationDays * DAY_MS).toISOString(),
+      tokensBefore: new Date(at).toISOString(),
     };
     try {
       const purged = await store.purge(cutoffs);

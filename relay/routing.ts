@@ -7,6 +7,8 @@ import type { ReceivedCallback } from '../electron/bridge/ports';
 import { counterKey, keyOf } from '../electron/bridge/relay-protocol';
 import { HIU_ROLE } from './roles/hiu-role';
 import type { NamedId, RelayRole, RoleMessage } from './roles/relay-role';
+import { tokenRequestOf, type ShareClinic } from './share-tokens';
+import type { CounterShareDelivery } from './store/relay-store';
 
 export interface CallbackRoute {
   /** Keys any of which makes a desk the receiver. */
@@ -15,6 +17,8 @@ export interface CallbackRoute {
   introduces: string[];
   /** No desk holds a route key: every desk of the clinic gets it (true), or it is kept until one claims a key (false). */
   broadcastIfUnclaimed: boolean;
+  /** A profile share: one connected desk receives it, with a token (store/share-procedure.ts). */
+  counterShare?: CounterShareDelivery;
 }
 
 /**
@@ -30,14 +34,27 @@ export function messageOf(generation: GatewayGeneration, role: RelayRole, callba
   return reader ? reader.read(body, callback.headers) : undefined;
 }
 
-/** The callback's route keys and the keys it hands out; the role is the HIU unless said. */
-export function routeOfCallback(generation: GatewayGeneration, callback: ReceivedCallback, role: RelayRole = HIU_ROLE): CallbackRoute {
+/**
+ * The callback's route keys and the keys it hands out; the role is the HIU unless said. `clinic` (its HIU id, its id
+ * in the role, its time zone) is what a profile share's token is asked for with.
+ */
+export function routeOfCallback(
+  generation: GatewayGeneration,
+  callback: ReceivedCallback,
+  role: RelayRole = HIU_ROLE,
+  clinic: ShareClinic = { hiuId: '' },
+): CallbackRoute {
   const address = role.addressing[callback.kind];
   const message = address ? messageOf(generation, role, callback) : undefined;
   const addressing = (address && message !== undefined ? address(message) : undefined) ?? { unclaimed: 'keep' };
   const route = keys(addressing.names ?? []);
   if (callback.respRequestId) route.unshift(keyOf('request', callback.respRequestId));
-  return { routeKeys: route, introduces: keys(addressing.handsOut ?? []), broadcastIfUnclaimed: addressing.unclaimed === 'every-desk' };
+  const routed: CallbackRoute = { routeKeys: route, introduces: keys(addressing.handsOut ?? []), broadcastIfUnclaimed: addressing.unclaimed === 'every-desk' };
+  if (addressing.counterShare) {
+    const claim = addressing.counterShare.token;
+    routed.counterShare = { token: claim ? tokenRequestOf(claim, clinic, callback.receivedAt) : null };
+  }
+  return routed;
 }
 
 /** A data-push page goes to the desk that claimed its secret's hash. */

@@ -35,6 +35,21 @@ export interface Addressing {
    * no desk serves). Kept copies wait for desks that are not connected.
    */
   unclaimed: 'keep' | 'every-desk';
+  /**
+   * A Scan & Share profile share (relay/roles/hip-role.ts): it goes to ONE connected desk (the one serving its
+   * counter, else another connected desk of the clinic), since every receiver answers the patient with a token and
+   * two would answer twice; with no desk connected, every desk gets a late copy. `token` is what a token number is
+   * handed out for (relay/share-tokens.ts); null when the share cannot have one (the desk answers it FAILED).
+   */
+  counterShare?: { token: ShareTokenClaim | null };
+}
+
+/** Who asks for a token, at which counter, as the share names them. */
+export interface ShareTokenClaim {
+  counterId: string;
+  abhaAddress: string;
+  /** The HIP id the share names; a token is handed out only when it is the clinic's (or the share names none). */
+  hipId: string | null;
 }
 
 /**

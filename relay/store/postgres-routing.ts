@@ -2,8 +2,9 @@
 // transaction that already holds the HIU's advisory lock (postgres-store.ts, lockHiu). Sets go in as arrays
 // (unnest, ANY), so a step is one statement however many desks or messages it touches.
 import type pg from 'pg';
-import type { IncomingMessage } from './relay-store';
+import type { IncomingMessage, IssuedToken, TokenRequest } from './relay-store';
 import type { KeptMessage, RoutingTransaction } from './routing-procedure';
+import type { ConnectedDesk } from './share-procedure';
 import { unique, type DeskRow } from './shared';
 
 /** Desk ids per NOTIFY: a payload must stay under PostgreSQL's 8000 bytes; a desk id is at most 37 characters. */
@@ -92,6 +93,47 @@ export class PostgresRouting implements RoutingTransaction<string> {
     for (let start = 0; start < ids.length; start += DESKS_PER_NOTIFICATION) {
       await notify(this.client, DELIVERABLE_CHANNEL, JSON.stringify(ids.slice(start, start + DESKS_PER_NOTIFICATION)));
     }
+  }
+
+  // ── Scan & Share (share-procedure.ts, token-procedure.ts) ────────────────────────────────────────────────
+
+  async connectedDesks(hiuId: string, seenSince: string): Promise<ConnectedDesk[]> {
+    const { rows } = await this.client.query<ConnectedDesk>(
+      `SELECT d.id AS "deskId", (SELECT count(*) FROM deliveries x WHERE x.desk_id = d.id)::integer AS waiting FROM desks d
+       WHERE d.hiu_id = $1 AND d.revoked_at IS NULL AND d.session_id IS NOT NULL AND d.session_seen_at >= $2
+       ORDER BY waiting, d.id`,
+      [hiuId, seenSince],
+    );
+    return rows;
+  }
+
+  async forgetTokensEndedBy(hiuId: string, counterId: string, at: string): Promise<void> {
+    await this.client.query('DELETE FROM share_tokens WHERE hiu_id = $1 AND counter_id = $2 AND valid_until <= $3', [hiuId, counterId, at]);
+  }
+
+  async tokenHeld(hiuId: string, counterId: string, patientHash: string): Promise<IssuedToken | undefined> {
+    const { rows } = await this.client.query<IssuedToken>(
+      'SELECT number, valid_until AS "validUntil" FROM share_tokens WHERE hiu_id = $1 AND counter_id = $2 AND patient_hash = $3',
+      [hiuId, counterId, patientHash],
+    );
+    return rows[0];
+  }
+
+  /** The day's row is locked by the upsert until commit: a second relay process's upsert waits, then counts on. */
+  async nextTokenNumber(hiuId: string, counterId: string, day: string): Promise<number> {
+    const { rows } = await this.client.query<{ last_number: number }>(
+      `INSERT INTO token_counters (hiu_id, counter_id, day, last_number) VALUES ($1, $2, $3, 1)
+       ON CONFLICT (hiu_id, counter_id, day) DO UPDATE SET last_number = token_counters.last_number + 1 RETURNING last_number`,
+      [hiuId, counterId, day],
+    );
+    return rows[0]!.last_number;
+  }
+
+  async recordToken(hiuId: string, request: TokenRequest, token: IssuedToken, issuedAt: string): Promise<void> {
+    await this.client.query(
+      'INSERT INTO share_tokens (hiu_id, counter_id, patient_hash, day, number, issued_at, valid_until) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [hiuId, request.counterId, request.patientHash, request.day, token.number, issuedAt, token.validUntil],
+    );
   }
 }
 

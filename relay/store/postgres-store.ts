@@ -19,7 +19,7 @@ import { POSTGRES_MIGRATIONS } from './migrations/postgres';
 import { DELIVERABLE_CHANNEL, notify, PostgresRouting } from './postgres-routing';
 import type { Delivery, DeskClaims, DeskRecord, ExpectOutcome, IncomingMessage, PurgeOutcome, RelayStore } from './relay-store';
 import { claimForDesk, ingestMessage } from './routing-procedure';
-import { isoTime, stepNeeded, toDeskRecord, toDeskWithSecret, unique, type DeskRow } from './shared';
+import { isoTime, stepNeeded, tokenCutoffs, toDeskRecord, toDeskWithSecret, unique, type DeskRow } from './shared';
 
 const SESSION_CHANNEL = 'relay_session';
 /** SQLSTATEs after which the whole transaction may simply run again: deadlock_detected, serialization_failure. */
@@ -177,10 +177,15 @@ export class PostgresRelayStore implements RelayStore {
   }
 
   /** Dedupe keys go with the messages' cutoff: a repeat of a message older than that is stored again. */
-  purge(cutoffs: { messagesBefore: string; expectationsBefore: string }): Promise<PurgeOutcome> {
+  purge(cutoffs: { messagesBefore: string; expectationsBefore: string; tokensBefore?: string }): Promise<PurgeOutcome> {
     const messagesBefore = isoTime(cutoffs.messagesBefore);
     const expectationsBefore = isoTime(cutoffs.expectationsBefore);
+    const tokens = cutoffs.tokensBefore === undefined ? undefined : tokenCutoffs(cutoffs.tokensBefore);
     return this.transaction(async (client) => {
+      if (tokens) {
+        await client.query('DELETE FROM share_tokens WHERE valid_until <= $1', [tokens.validUntil]);
+        await client.query('DELETE FROM token_counters WHERE day < $1', [tokens.dayBefore]);
+      }
       // Locked in id order, as ack and revokeDesk lock them, so they wait for each other instead of deadlocking.
       // Deliveries and kept keys go with their message (ON DELETE CASCADE).
       const messages = await client.query(
@@ -194,11 +199,20 @@ export class PostgresRelayStore implements RelayStore {
   }
 
   /** A revoked desk, or no desk, gets no session (and nobody hears of it). */
-  claimSession(deskId: string, sessionId: string): Promise<void> {
+  claimSession(deskId: string, sessionId: string, at: string = new Date().toISOString()): Promise<void> {
+    const seenAt = isoTime(at);
     return this.transaction(async (client) => {
-      const claimed = await client.query('UPDATE desks SET session_id = $2 WHERE id = $1 AND revoked_at IS NULL', [deskId, sessionId]);
+      const claimed = await client.query('UPDATE desks SET session_id = $2, session_seen_at = $3 WHERE id = $1 AND revoked_at IS NULL', [deskId, sessionId, seenAt]);
       if (claimed.rowCount === 1) await notify(client, SESSION_CHANNEL, JSON.stringify({ deskId, sessionId }));
     });
+  }
+
+  async touchSession(deskId: string, sessionId: string, at: string): Promise<void> {
+    await this.pool.query('UPDATE desks SET session_seen_at = $3 WHERE id = $1 AND session_id = $2', [deskId, sessionId, isoTime(at)]);
+  }
+
+  async releaseSession(deskId: string, sessionId: string): Promise<void> {
+    await this.pool.query('UPDATE desks SET session_id = NULL, session_seen_at = NULL WHERE id = $1 AND session_id = $2', [deskId, sessionId]);
   }
 
   /** Heard through LISTEN, so this process's own changes arrive the same way as other processes'. */

@@ -35,6 +35,35 @@ export interface IncomingMessage {
   introduces: string[];
   /** When no desk holds any route key: true → every active desk of the HIU; false → kept until a desk claims a key. */
   broadcastIfUnclaimed: boolean;
+  /**
+   * A Scan & Share profile share: routed by store/share-procedure.ts instead (one connected desk, with a token; else
+   * a late copy for every desk), its route keys naming the counter.
+   */
+  counterShare?: CounterShareDelivery;
+}
+
+/** What a profile share asks of the routing: a token, or none (a share the desk can only answer FAILED). */
+export interface CounterShareDelivery {
+  token: TokenRequest | null;
+}
+
+/** A token number asked for at ingest (relay/share-tokens.ts makes it; store/token-procedure.ts hands it out). */
+export interface TokenRequest {
+  /** The counter as the share names it (not encoded). */
+  counterId: string;
+  /**
+   * SHA-256 (hex) of the clinic, the counter and the patient's ABHA address: the key of the repeat rule. The address
+   * itself is never stored, and the hash is erased once the token's 30 minutes are over.
+   */
+  patientHash: string;
+  /** The clinic's local day (yyyy-mm-dd) the share came in on: numbers restart from 1 when it changes. */
+  day: string;
+}
+
+/** A token as handed out: its number, and until when it holds (ISO time). */
+export interface IssuedToken {
+  number: number;
+  validUntil: string;
 }
 
 export interface ExpectOutcome {
@@ -91,11 +120,21 @@ export interface RelayStore {
   ack(deskId: string, seqs: number[]): Promise<number>;
   /** Waiting deliveries per desk (desks with none are left out). */
   backlog(): Promise<Record<string, number>>;
-  /** Messages received before `messagesBefore` and expectations created before `expectationsBefore` are deleted. */
-  purge(cutoffs: { messagesBefore: string; expectationsBefore: string }): Promise<PurgeOutcome>;
+  /**
+   * Messages received before `messagesBefore` and expectations created before `expectationsBefore` are deleted; so
+   * are tokens no longer valid at `tokensBefore` (their patients' hashes) and the token counts of days long past.
+   */
+  purge(cutoffs: { messagesBefore: string; expectationsBefore: string; tokensBefore?: string }): Promise<PurgeOutcome>;
 
-  /** Records that `sessionId` now serves the desk and tells every relay process (onSessionClaimed). */
-  claimSession(deskId: string, sessionId: string): Promise<void>;
+  /**
+   * Records that `sessionId` now serves the desk and tells every relay process (onSessionClaimed). `at` (default: now)
+   * is when the session was last seen alive: a share goes with a token only to a desk seen lately (touchSession).
+   */
+  claimSession(deskId: string, sessionId: string, at?: string): Promise<void>;
+  /** The session answered a ping at `at`: it is still connected. Nothing happens when another session serves the desk. */
+  touchSession(deskId: string, sessionId: string, at: string): Promise<void>;
+  /** The session's connection closed: the desk is not connected any more, unless a newer session serves it already. */
+  releaseSession(deskId: string, sessionId: string): Promise<void>;
   /** Called with desk ids that have new deliveries (from this process or another). Returns an unsubscribe. */
   onDeliverable(listener: (deskIds: string[]) => void): () => void;
   /** Called when a desk's session was claimed, or its credential revoked (sessionId null), anywhere. */

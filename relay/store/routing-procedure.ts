@@ -4,6 +4,7 @@
 // transaction keeps routing one at a time (SQLite: one writer; PostgreSQL: the HIU's advisory lock, taken before
 // the procedure starts). Nothing here knows SQL, and the stores know nothing of the steps' order.
 import type { ExpectOutcome, IncomingMessage } from './relay-store';
+import { routeShare, type ShareTransaction } from './share-procedure';
 import { claimOutcome, ownerOfIntroduced, refusalFor, unique, type DeskRow } from './shared';
 
 /** A message kept unrouted, found again when a desk claims one of its keys. */
@@ -17,7 +18,7 @@ export interface KeptMessage<Id> {
  * The queries routing needs, inside one transaction that no other routing of the same HIU runs beside. `Id` is a
  * message's row id as the dialect gives it back (a number in SQLite, bigint text in PostgreSQL).
  */
-export interface RoutingTransaction<Id> {
+export interface RoutingTransaction<Id> extends ShareTransaction {
   /** Records the message's dedupe key; false when it was recorded before (a duplicate, delivered or not). */
   firstSighting(message: IncomingMessage): Promise<boolean>;
   /** The active desks of the HIU holding one of the keys, by id. */
@@ -48,8 +49,11 @@ export interface RoutingTransaction<Id> {
 /** Keeps and routes a message (RelayStore.ingest). */
 export async function ingestMessage<Id>(tx: RoutingTransaction<Id>, message: IncomingMessage): Promise<'stored' | 'duplicate'> {
   if (!(await tx.firstSighting(message))) return 'duplicate';
-  const recipients = await recipientsOf(tx, message);
-  const messageId = await tx.store(message, recipients.length > 0);
+  // A profile share goes to one connected desk with a token (share-procedure.ts); everything else by its keys.
+  const { recipients, payload } = message.counterShare
+    ? await routeShare(tx, message, message.counterShare)
+    : { recipients: await recipientsOf(tx, message), payload: message.payload };
+  const messageId = await tx.store({ ...message, payload }, recipients.length > 0);
   if (recipients.length === 0) {
     await tx.keepKeys(messageId, message.hiuId, unique(message.routeKeys));
     return 'stored';

@@ -73,3 +73,12 @@ export function stepNeeded(step: RelayMigration, applied: number, migrations: re
   }
   return applied < step.version;
 }
+
+/**
+ * What a purge at `at` erases of the token tables: tokens no longer valid (their patients' hashes), and the counts
+ * of local days that ended before yesterday wherever the clinic is (two UTC days back covers every time zone).
+ */
+export function tokenCutoffs(at: string): { validUntil: string; dayBefore: string } {
+  const time = isoTime(at);
+  return { validUntil: time, dayBefore: new Date(Date.parse(time) - 2 * 86_400_000).toISOString().slice(0, 10) };
+}

@@ -3,8 +3,9 @@
 // promises only fit the procedure's shape, so a routing never waits on anything but its own statements. Sets go in
 // as JSON arrays (json_each).
 import type Database from 'better-sqlite3-multiple-ciphers';
-import type { IncomingMessage } from './relay-store';
+import type { IncomingMessage, IssuedToken, TokenRequest } from './relay-store';
 import type { KeptMessage, RoutingTransaction } from './routing-procedure';
+import type { ConnectedDesk } from './share-procedure';
 import { unique, type DeskRow } from './shared';
 
 /** Prepares a statement once and reuses it (the store's cache). */
@@ -90,5 +91,42 @@ export class SqliteRouting implements RoutingTransaction<number> {
 
   async announceDeliverable(deskIds: string[]): Promise<void> {
     for (const deskId of deskIds) this.deliverable.add(deskId);
+  }
+
+  // ── Scan & Share (share-procedure.ts, token-procedure.ts) ────────────────────────────────────────────────
+
+  async connectedDesks(hiuId: string, seenSince: string): Promise<ConnectedDesk[]> {
+    return this.statement(
+      `SELECT d.id AS deskId, (SELECT count(*) FROM deliveries x WHERE x.desk_id = d.id) AS waiting FROM desks d
+       WHERE d.hiu_id = ? AND d.revoked_at IS NULL AND d.session_id IS NOT NULL AND d.session_seen_at >= ?
+       ORDER BY waiting, d.id`,
+    ).all(hiuId, seenSince) as ConnectedDesk[];
+  }
+
+  async forgetTokensEndedBy(hiuId: string, counterId: string, at: string): Promise<void> {
+    this.statement('DELETE FROM share_tokens WHERE hiu_id = ? AND counter_id = ? AND valid_until <= ?').run(hiuId, counterId, at);
+  }
+
+  async tokenHeld(hiuId: string, counterId: string, patientHash: string): Promise<IssuedToken | undefined> {
+    return this.statement('SELECT number, valid_until AS validUntil FROM share_tokens WHERE hiu_id = ? AND counter_id = ? AND patient_hash = ?').get(
+      hiuId,
+      counterId,
+      patientHash,
+    ) as IssuedToken | undefined;
+  }
+
+  async nextTokenNumber(hiuId: string, counterId: string, day: string): Promise<number> {
+    return this.statement(
+      `INSERT INTO token_counters (hiu_id, counter_id, day, last_number) VALUES (?, ?, ?, 1)
+       ON CONFLICT (hiu_id, counter_id, day) DO UPDATE SET last_number = last_number + 1 RETURNING last_number`,
+    )
+      .pluck()
+      .get(hiuId, counterId, day) as number;
+  }
+
+  async recordToken(hiuId: string, request: TokenRequest, token: IssuedToken, issuedAt: string): Promise<void> {
+    this.statement(
+      'INSERT INTO share_tokens (hiu_id, counter_id, patient_hash, day, number, issued_at, valid_until) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(hiuId, request.counterId, request.patientHash, request.day, token.number, issuedAt, token.validUntil);
   }
 }

@@ -18,7 +18,7 @@ import { SQLITE_MIGRATIONS } from './migrations/sqlite';
 import type { Delivery, DeskClaims, DeskRecord, ExpectOutcome, IncomingMessage, PurgeOutcome, RelayStore } from './relay-store';
 import { claimForDesk, ingestMessage } from './routing-procedure';
 import { SqliteRouting } from './sqlite-routing';
-import { isoTime, stepNeeded, toDeskRecord, toDeskWithSecret, unique, type DeskRow, type RelayMigration } from './shared';
+import { isoTime, stepNeeded, tokenCutoffs, toDeskRecord, toDeskWithSecret, unique, type DeskRow, type RelayMigration } from './shared';
 
 /** What a committed write tells listeners. */
 interface Announcements {
@@ -165,10 +165,15 @@ export class SqliteRelayStore implements RelayStore {
   }
 
   /** Dedupe keys go with the messages' cutoff: a repeat of a message older than that is stored again. */
-  purge(cutoffs: { messagesBefore: string; expectationsBefore: string }): Promise<PurgeOutcome> {
+  purge(cutoffs: { messagesBefore: string; expectationsBefore: string; tokensBefore?: string }): Promise<PurgeOutcome> {
     const messagesBefore = isoTime(cutoffs.messagesBefore);
     const expectationsBefore = isoTime(cutoffs.expectationsBefore);
+    const tokens = cutoffs.tokensBefore === undefined ? undefined : tokenCutoffs(cutoffs.tokensBefore);
     return this.write(() => {
+      if (tokens) {
+        this.statement('DELETE FROM share_tokens WHERE valid_until <= ?').run(tokens.validUntil);
+        this.statement('DELETE FROM token_counters WHERE day < ?').run(tokens.dayBefore);
+      }
       // Deliveries and kept keys go with their message (ON DELETE CASCADE).
       const messages = this.statement('DELETE FROM messages WHERE received_at < ?').run(messagesBefore).changes;
       this.statement('DELETE FROM seen_messages WHERE received_at < ?').run(messagesBefore);
@@ -178,10 +183,24 @@ export class SqliteRelayStore implements RelayStore {
   }
 
   /** A revoked desk, or no desk, gets no session (and nobody hears of it). */
-  claimSession(deskId: string, sessionId: string): Promise<void> {
+  claimSession(deskId: string, sessionId: string, at: string = new Date().toISOString()): Promise<void> {
+    const seenAt = isoTime(at);
     return this.write((announce) => {
-      const claimed = this.statement('UPDATE desks SET session_id = ? WHERE id = ? AND revoked_at IS NULL').run(sessionId, deskId);
+      const claimed = this.statement('UPDATE desks SET session_id = ?, session_seen_at = ? WHERE id = ? AND revoked_at IS NULL').run(sessionId, seenAt, deskId);
       if (claimed.changes === 1) announce.sessions.push([deskId, sessionId]);
+    });
+  }
+
+  touchSession(deskId: string, sessionId: string, at: string): Promise<void> {
+    const seenAt = isoTime(at);
+    return this.write(() => {
+      this.statement('UPDATE desks SET session_seen_at = ? WHERE id = ? AND session_id = ?').run(seenAt, deskId, sessionId);
+    });
+  }
+
+  releaseSession(deskId: string, sessionId: string): Promise<void> {
+    return this.write(() => {
+      this.statement('UPDATE desks SET session_id = NULL, session_seen_at = NULL WHERE id = ? AND session_id = ?').run(deskId, sessionId);
     });
   }
 

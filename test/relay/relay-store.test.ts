@@ -489,17 +489,20 @@ describe.each([
     await addDesks(store, [RECEPTION, CITY]);
     await store.migrate();
     await store.migrate();
-    expect(await storage.query('SELECT version, name FROM relay_migrations')).toEqual([{ version: 1, name: 'desks-messages-expectations' }]);
+    expect(await storage.query('SELECT version, name FROM relay_migrations')).toEqual([
+      { version: 1, name: 'desks-messages-expectations' },
+      { version: 2, name: 'share-tokens-and-live-sessions' },
+    ]);
     expect((await store.listDesks()).map((desk) => desk.id)).toEqual([RECEPTION]);
     await expect(store.ping()).resolves.toBeUndefined();
   });
 
   it('storage migrated by a newer relay is refused and left as it was', async () => {
     await freshStore();
-    await storage.query(`INSERT INTO relay_migrations (version, name, applied_at) VALUES (2, 'from-a-newer-relay', '2027-01-01T00:00:00.000Z')`);
+    await storage.query(`INSERT INTO relay_migrations (version, name, applied_at) VALUES (3, 'from-a-newer-relay', '2027-01-01T00:00:00.000Z')`);
 
-    await expect(store.migrate()).rejects.toThrow(/ has schema 2; this relay knows up to 1\. Nothing was changed: run the newer relay\.$/);
-    expect(await storage.query('SELECT version FROM relay_migrations ORDER BY version')).toEqual([{ version: 1 }, { version: 2 }]);
+    await expect(store.migrate()).rejects.toThrow(/ has schema 3; this relay knows up to 2\. Nothing was changed: run the newer relay\.$/);
+    expect(await storage.query('SELECT version FROM relay_migrations ORDER BY version')).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
   });
 });
 
@@ -531,7 +534,7 @@ describe('relay store on PostgreSQL only', () => {
     await Promise.all([first.migrate(), second.migrate()]);
 
     const applied = await withClient(url, async (client) => (await client.query('SELECT version FROM relay_migrations')).rows);
-    expect(applied).toEqual([{ version: 1 }]);
+    expect(applied).toEqual([{ version: 1 }, { version: 2 }]);
   });
 
   it('two processes ingesting 200 messages each for one desk: a sender reading after its last seq gets all 400, once each', async () => {

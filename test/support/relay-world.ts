@@ -15,6 +15,10 @@ export interface RelayWorld {
   readonly jwks: JwksServer;
   /** For `describe.each`: each dialect's name and how to open a fresh, empty store of it. */
   readonly storages: readonly (readonly [string, () => Promise<RelayStore>])[];
+  /** A fresh, empty PostgreSQL database's URL, for two relays (two stores) sharing it. */
+  postgresDatabase(): Promise<string>;
+  /** The URL of the database the last PostgreSQL store of `storages` was opened on, to look at its tables. */
+  lastPostgresUrl(): string;
 }
 
 export function relayWorld(folderPrefix: string): RelayWorld {
@@ -22,6 +26,7 @@ export function relayWorld(folderPrefix: string): RelayWorld {
   let key: SigningKey;
   let jwks: JwksServer;
   const folders: string[] = [];
+  let lastPostgresUrl: string | undefined;
   beforeAll(async () => {
     postgres = await startPostgres();
     key = await signingKey('gateway-key-1');
@@ -44,9 +49,20 @@ export function relayWorld(folderPrefix: string): RelayWorld {
     get jwks() {
       return jwks;
     },
+    postgresDatabase: () => postgres.createDatabase(),
+    lastPostgresUrl: () => {
+      if (!lastPostgresUrl) throw new Error('No PostgreSQL store was opened yet.');
+      return lastPostgresUrl;
+    },
     storages: [
       ['SQLite', sqlite],
-      ['PostgreSQL', async () => openRelayStore({ postgres: await postgres.createDatabase() })],
+      [
+        'PostgreSQL',
+        async () => {
+          lastPostgresUrl = await postgres.createDatabase();
+          return openRelayStore({ postgres: lastPostgresUrl });
+        },
+      ],
     ],
   };
 }

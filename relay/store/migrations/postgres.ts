@@ -69,4 +69,32 @@ export const POSTGRES_MIGRATIONS: readonly RelayMigration[] = [
       CREATE INDEX seen_messages_received ON seen_messages (received_at);
     `,
   },
+  {
+    version: 2,
+    name: 'share-tokens-and-live-sessions',
+    sql: `
+      ALTER TABLE desks ADD COLUMN session_seen_at text;
+
+      CREATE TABLE token_counters (
+        hiu_id text NOT NULL,
+        counter_id text NOT NULL,
+        day text NOT NULL,
+        last_number integer NOT NULL,
+        PRIMARY KEY (hiu_id, counter_id, day)
+      );
+
+      CREATE TABLE share_tokens (
+        hiu_id text NOT NULL,
+        counter_id text NOT NULL,
+        patient_hash text NOT NULL,
+        day text NOT NULL,
+        number integer NOT NULL,
+        issued_at text NOT NULL,
+        valid_until text NOT NULL,
+        PRIMARY KEY (hiu_id, counter_id, patient_hash),
+        UNIQUE (hiu_id, counter_id, day, number)
+      );
+      CREATE INDEX share_tokens_valid ON share_tokens (valid_until);
+    `,
+  },
 ];

@@ -79,4 +79,39 @@ export const SQLITE_MIGRATIONS: readonly RelayMigration[] = [
       CREATE INDEX seen_messages_received ON seen_messages (received_at);
     `,
   },
+  {
+    version: 2,
+    name: 'share-tokens-and-live-sessions',
+    sql: `
+      -- When the desk's session last showed it was alive (claimed, or answered a ping); cleared with session_id when
+      -- the connection closes. A Scan & Share share goes with a token only to a desk seen lately (share-procedure.ts).
+      ALTER TABLE desks ADD COLUMN session_seen_at TEXT;
+
+      -- The last token number a counter handed out on a local day (yyyy-mm-dd in the clinic's time zone). A token
+      -- number is not health data; rows of days long past are purged.
+      CREATE TABLE token_counters (
+        hiu_id TEXT NOT NULL,
+        counter_id TEXT NOT NULL,
+        day TEXT NOT NULL,
+        last_number INTEGER NOT NULL,
+        PRIMARY KEY (hiu_id, counter_id, day)
+      );
+
+      -- Tokens still valid, one per patient per counter, for the repeat rule (the same patient at the same counter
+      -- within 30 minutes gets the same token). patient_hash: SHA-256 of clinic, counter and ABHA address
+      -- (relay/share-tokens.ts); the address is not stored, and the row goes when the token's validity ends.
+      CREATE TABLE share_tokens (
+        hiu_id TEXT NOT NULL,
+        counter_id TEXT NOT NULL,
+        patient_hash TEXT NOT NULL,
+        day TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        issued_at TEXT NOT NULL,
+        valid_until TEXT NOT NULL,
+        PRIMARY KEY (hiu_id, counter_id, patient_hash),
+        UNIQUE (hiu_id, counter_id, day, number)
+      );
+      CREATE INDEX share_tokens_valid ON share_tokens (valid_until);
+    `,
+  },
 ];
