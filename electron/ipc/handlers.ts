@@ -13,6 +13,7 @@ import type { HiuEngine } from '../services/hiu/hiu-engine';
 import type { DayPatients } from '../services/day/day-patients';
 import type { TodayService } from '../services/day/today';
 import type { AdminPin } from '../services/admin-pin';
+import type { PatientRegister } from '../services/register/patient-register';
 import { connectionChanges } from '../shared/connection-settings';
 import { CLIENT_SECRET_ACCOUNT } from '../services/abdm-connection';
 import { RELAY_CREDENTIAL_ACCOUNT } from '../gateway/bridge-part';
@@ -37,6 +38,7 @@ export interface HandlerContext {
   dayPatients: DayPatients;
   today: TodayService;
   adminPin: AdminPin;
+  register: PatientRegister;
 }
 
 export function createHandlers(ctx: HandlerContext): Handlers {
@@ -149,10 +151,10 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'counter.savePoster': () => notBuilt(),
     'counter.printPoster': () => notBuilt(),
     'counter.trainerShare': () => notBuilt(),
-    'register.search': () => notBuilt(),
-    'register.get': () => notBuilt(),
-    'register.checkShare': () => notBuilt(),
-    'register.fromShare': () => notBuilt(),
+    'register.search': (input) => ctx.register.search(input),
+    'register.get': (input) => ctx.register.get(input),
+    'register.checkShare': (input) => ctx.register.checkShare(input),
+    'register.fromShare': (input) => ctx.register.fromShare(input),
   };
 }
 

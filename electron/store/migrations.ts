@@ -8,6 +8,8 @@ import { addOpenKeyIndexes } from './migrations/004-open-keys';
 import { createHeldCards } from './migrations/005-held-cards';
 import { createDayPatients } from './migrations/006-day-patients';
 import { addTimelineDetail } from './migrations/007-timeline-detail';
+import { createCounterShares } from './migrations/008-counter-shares';
+import { createPatientRegister } from './migrations/009-patient-register';
 
 export interface Migration {
   version: number;
@@ -23,6 +25,8 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: 'held cards (reprint without a new OTP)', up: createHeldCards },
   { version: 6, name: 'the patients the desk was shown (Today names and reopens them)', up: createDayPatients },
   { version: 7, name: 'timeline rows that say what a re-fetch replaced', up: addTimelineDetail },
+  { version: 8, name: 'counter shares (Scan & Share)', up: createCounterShares },
+  { version: 9, name: 'the clinic’s patient register (patient numbers, new vs returning)', up: createPatientRegister },
 ];
 
 export class DatabaseVersionError extends Error {
