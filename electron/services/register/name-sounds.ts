@@ -57,28 +57,28 @@ function partsSoundAlike(a: NamePart, b: NamePart): boolean {
 
 /**
  * Whether every part of `few` sounds like a different part of `many`, in any order ("Verma Asha" is "Asha Verma"),
- * with at least one of them more than an initial. Returns how many of the paired parts are spelled the same, for
- * ranking, or null when they do not pair up.
+ * with at least one pair of whole words (an initial alone names nobody). Returns how many of the paired parts are
+ * spelled the same, for ranking, or null when they do not pair up.
  */
 export function pairParts(few: readonly NamePart[], many: readonly NamePart[]): { sameSpelling: number } | null {
-  if (few.length === 0 || few.length > many.length || few.every((part) => part.initial)) return null;
+  if (few.length === 0 || few.length > many.length) return null;
   // Names have a handful of parts: trying every pairing is cheap, and finds the best one.
   let best: number | null = null;
   const used = new Array<boolean>(many.length).fill(false);
-  const pair = (index: number, same: number): void => {
+  const pair = (index: number, same: number, words: number): void => {
     if (index === few.length) {
-      best = Math.max(best ?? 0, same);
+      if (words > 0) best = Math.max(best ?? 0, same);
       return;
     }
     const part = few[index]!;
     many.forEach((other, j) => {
       if (used[j] || !partsSoundAlike(part, other)) return;
       used[j] = true;
-      pair(index + 1, same + (part.spelling === other.spelling ? 1 : 0));
+      pair(index + 1, same + (part.spelling === other.spelling ? 1 : 0), words + (part.initial || other.initial ? 0 : 1));
       used[j] = false;
     });
   };
-  pair(0, 0);
+  pair(0, 0, 0);
   return best === null ? null : { sameSpelling: best };
 }
 

@@ -3,6 +3,7 @@
 // need not know where the person came from.
 import { formatAbhaNumber } from '../../shared/abha';
 import { normaliseMobile, isMobile } from '../../shared/mobile';
+import { holdsAadhaar } from '../../shared/aadhaar-in-text';
 import type { SharedPatient } from '../counter/counter-types';
 import type { PatientView } from '../abha/patient-view';
 
@@ -69,10 +70,14 @@ function isoDate(day: number | null, month: number | null, year: number | null):
   return date.toISOString().slice(0, 10);
 }
 
+/**
+ * An address as one line, "-" being ABDM's empty. An address holding an Aadhaar-shaped number (someone typed it into
+ * their profile) is left out whole: the register keeps no Aadhaar number, and the clerk's Register must not fail for it.
+ */
 function joined(parts: readonly (string | null)[]): string | null {
   const text = parts
     .map((part) => part?.trim())
     .filter((part) => part && part !== '-')
     .join(', ');
-  return text || null;
+  return text && !holdsAadhaar(text) ? text : null;
 }

@@ -125,9 +125,9 @@ export class PatientRegisterStore {
     );
   }
 
-  /** Registrations whose mobile holds these digits (the last four a patient reads out, or the whole number). */
+  /** Registrations whose mobile ends with these digits (the last few a patient reads out, or the whole number). */
   byMobileDigits(digits: string, limit: number): StoredRegistration[] {
-    return this.all("SELECT * FROM patient_register WHERE instr(mobile, ?) > 0 ORDER BY last_visit DESC LIMIT ?", digits, limit);
+    return this.all('SELECT * FROM patient_register WHERE substr(mobile, -?) = ? ORDER BY last_visit DESC LIMIT ?', digits.length, digits, limit);
   }
 
   /** Registrations whose name holds this text as written (case-insensitive for Latin letters). */
