@@ -57,8 +57,10 @@ export class PatientRegister {
       if (digits.length <= 7) found.push(store.bySeq(Number(digits)));
       if (digits.length >= 3 && !abhaNumber) found.push(...store.byMobileDigits(digits, SEARCH_LIMIT));
     } else {
-      const codes = nameParts(query).flatMap((part) => part.codes);
-      const bySound = codes.length > 0 ? store.bySounds(codes, SEARCH_LIMIT * 4).filter((row) => querySoundsLike(query, row.name)) : [];
+      const codeGroups = nameParts(query)
+        .filter((part) => !part.initial)
+        .map((part) => part.codes);
+      const bySound = store.bySounds(codeGroups, SEARCH_LIMIT * 4).filter((row) => querySoundsLike(query, row.name));
       const byText = store.byNameText(query, SEARCH_LIMIT);
       const byAddress = /^[a-z0-9.]{4,}$/i.test(query) ? store.byAbhaAddressStart(query, SEARCH_LIMIT) : [];
       found.push(...[...byText, ...bySound, ...byAddress].sort((a, b) => b.lastVisit.localeCompare(a.lastVisit)));

@@ -136,12 +136,16 @@ export class PatientRegisterStore {
     return this.all("SELECT * FROM patient_register WHERE name LIKE ? ESCAPE '\\' ORDER BY last_visit DESC LIMIT ?", pattern, limit);
   }
 
-  /** Registrations with a name part coded as any of `codes` (patient_register_sounds). */
-  bySounds(codes: readonly string[], limit: number): StoredRegistration[] {
+  /**
+   * Registrations with, for every group of codes, a name part coded as one of them (patient_register_sounds): the
+   * index narrows a search to names that have a part sounding like each word typed.
+   */
+  bySounds(codeGroups: readonly (readonly string[])[], limit: number): StoredRegistration[] {
+    if (codeGroups.length === 0) return [];
+    const each = 'seq IN (SELECT seq FROM patient_register_sounds WHERE code IN (SELECT value FROM json_each(?)))';
     return this.all(
-      `SELECT * FROM patient_register WHERE seq IN (SELECT seq FROM patient_register_sounds WHERE code IN (SELECT value FROM json_each(?)))
-       ORDER BY last_visit DESC LIMIT ?`,
-      JSON.stringify(codes),
+      `SELECT * FROM patient_register WHERE ${codeGroups.map(() => each).join(' AND ')} ORDER BY last_visit DESC LIMIT ?`,
+      ...codeGroups.map((codes) => JSON.stringify(codes)),
       limit,
     );
   }
