@@ -56,6 +56,9 @@ export class PatientRegister {
       // A patient number's digits alone ("123", "000123") find it whatever the prefix.
       if (digits.length <= 7) found.push(store.bySeq(Number(digits)));
       if (digits.length >= 3 && !abhaNumber) found.push(...store.byMobileDigits(digits, SEARCH_LIMIT));
+    } else if (/\d/.test(query)) {
+      // Letters and digits: a patient number (found above) or the start of an ABHA address ("ravi.sharma85"); never a name.
+      if (/^[a-z0-9.]{4,}$/i.test(query)) found.push(...store.byAbhaAddressStart(query, SEARCH_LIMIT));
     } else {
       const codeGroups = nameParts(query)
         .filter((part) => !part.initial)

@@ -217,6 +217,12 @@ describe('registering from a share', () => {
     expect(() => store.add(fields, (seq) => `X${seq}`, [])).toThrow(AadhaarInRegistrationError);
   });
 
+  it('a share whose 30 minutes passed can still be registered: the patient is at the counter', () => {
+    const patient = register.fromShare({ shareId: shares.add(SHARE_1, {}, { status: 'expired' }) });
+    expect(patient.patientNumber).toBe('OPD-000001');
+    expect(shares.registered).toEqual([[SHARE_1, 'OPD-000001']]);
+  });
+
   it('the same share registered twice gives the same registration (a double press does not register twice)', () => {
     shares.add(SHARE_1, {});
     const once = register.fromShare({ shareId: SHARE_1 });
@@ -272,6 +278,7 @@ describe('search by every key', () => {
 
   it('patient number, in any case, or its digits alone', () => {
     expect(search('OPD-000002')).toEqual(['OPD-000002']);
+    expect(search('OPD-000009')).toEqual([]);
     expect(search('opd-000002')).toEqual(['OPD-000002']);
     expect(search('2')).toEqual(['OPD-000002']);
   });
