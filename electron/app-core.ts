@@ -7,6 +7,7 @@ import { createDispatcher, type Dispatch } from './ipc/dispatch';
 import { EventBus } from './ipc/events';
 import { createHandlers } from './ipc/handlers';
 import { keepShownPatients } from './ipc/shown-patients';
+import { registerVerifiedPatients } from './ipc/registered-patients';
 import type { AppInfo } from './ipc/contract';
 import { Parts, type Part } from './core/parts';
 import { startupNotices } from './core/startup-notices';
@@ -21,6 +22,9 @@ import { HeldCardStore } from './store/desk/held-cards';
 import { DayPatientStore } from './store/desk/day-patients';
 import { DayPatients } from './services/day/day-patients';
 import { TodayService } from './services/day/today';
+import { PatientRegisterStore } from './store/register/patient-register-store';
+import { PatientRegister } from './services/register/patient-register';
+import type { CounterSharesPort } from './services/counter/counter-types';
 import { AbdmConnection, type TrainingEndpoints } from './services/abdm-connection';
 import { VerifyService } from './services/verify/verify';
 import { AuditLog } from './services/day/audit';
@@ -122,6 +126,8 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   counter.sweep();
   const dayPatients = new DayPatients(new DayPatientStore(database.db), now);
   dayPatients.sweep();
+  // The register reads the counter's shares and marks them registered (one database: one transaction).
+  const register = new PatientRegister({ store: new PatientRegisterStore(database.db), shares: counter, prefix: () => settings().patientNumberPrefix, now });
   const handlers = createHandlers({
     name: APP_NAME,
     version: APP_VERSION,
@@ -140,6 +146,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     today: new TodayService({ audit, patients: dayPatients, desktop, recordSubject: (id) => hiu.records.records.record(id)?.meta ?? null }),
     adminPin,
     counter,
+    register,
   });
   const parts = new Parts([...(simulator ? [simulator] : []), ...hiu.parts(), ...(opts.parts ?? [])], settings, logPartError);
   await parts.start();
@@ -149,8 +156,12 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   });
   let closing: Promise<void> | undefined;
   return {
-    // Every profile a handler shows is also kept for Today (ipc/shown-patients.ts).
-    dispatch: createDispatcher(keepShownPatients(handlers, (patient) => dayPatients.keep(patient), logPartError), opts.logError),
+    // Every profile a handler shows is also kept for Today (ipc/shown-patients.ts); Enrol and Verify register their
+    // patient in the clinic's register (ipc/registered-patients.ts).
+    dispatch: createDispatcher(
+      registerVerifiedPatients(keepShownPatients(handlers, (patient) => dayPatients.keep(patient), logPartError), (patient) => register.registerVerified(patient), logPartError),
+      opts.logError,
+    ),
     events,
     bridgeUrl: () => hiu.bridge.url(),
     hiu,

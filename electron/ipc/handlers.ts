@@ -14,6 +14,7 @@ import type { DayPatients } from '../services/day/day-patients';
 import type { TodayService } from '../services/day/today';
 import type { AdminPin } from '../services/admin-pin';
 import type { CounterShares } from '../services/counter/counter-shares';
+import type { PatientRegister } from '../services/register/patient-register';
 import { connectionChanges } from '../shared/connection-settings';
 import { CLIENT_SECRET_ACCOUNT } from '../services/abdm-connection';
 import { RELAY_CREDENTIAL_ACCOUNT } from '../gateway/bridge-part';
@@ -39,6 +40,7 @@ export interface HandlerContext {
   today: TodayService;
   adminPin: AdminPin;
   counter: CounterShares;
+  register: PatientRegister;
 }
 
 export function createHandlers(ctx: HandlerContext): Handlers {
@@ -151,10 +153,10 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'counter.savePoster': () => notBuilt(),
     'counter.printPoster': () => notBuilt(),
     'counter.trainerShare': () => notBuilt(),
-    'register.search': () => notBuilt(),
-    'register.get': () => notBuilt(),
-    'register.checkShare': () => notBuilt(),
-    'register.fromShare': () => notBuilt(),
+    'register.search': (input) => ctx.register.search(input),
+    'register.get': (input) => ctx.register.get(input),
+    'register.checkShare': (input) => ctx.register.checkShare(input),
+    'register.fromShare': (input) => ctx.register.fromShare(input),
   };
 }
 

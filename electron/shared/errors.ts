@@ -64,6 +64,13 @@ export const ERROR_CODES = [
   'PRINT_FAILED',
   /** Web mode: the page did not fetch the file or print page offered to it within a minute (`kind`: download or print). */
   'HANDOVER_NOT_TAKEN',
+  // The patient register (issue 25)
+  /**
+   * A registration the register will not make; `reason`: share-failed (the share names no patient or was refused),
+   * abha-elsewhere (the share's ABHA is registered under `patientNumber`), other-abha-number (the confirmed
+   * registration `patientNumber` holds another ABHA number), already-registered (the share is, as `patientNumber`).
+   */
+  'REGISTER_REFUSED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

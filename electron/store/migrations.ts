@@ -9,6 +9,7 @@ import { createHeldCards } from './migrations/005-held-cards';
 import { createDayPatients } from './migrations/006-day-patients';
 import { addTimelineDetail } from './migrations/007-timeline-detail';
 import { createCounterShares } from './migrations/008-counter-shares';
+import { createPatientRegister } from './migrations/009-patient-register';
 
 export interface Migration {
   version: number;
@@ -25,6 +26,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: 'the patients the desk was shown (Today names and reopens them)', up: createDayPatients },
   { version: 7, name: 'timeline rows that say what a re-fetch replaced', up: addTimelineDetail },
   { version: 8, name: 'the registration counter: shared profiles and their tokens', up: createCounterShares },
+  { version: 9, name: 'the clinic’s patient register (patient numbers, new vs returning)', up: createPatientRegister },
 ];
 
 export class DatabaseVersionError extends Error {

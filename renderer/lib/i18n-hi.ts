@@ -438,4 +438,12 @@ export const hi: Record<CoreStringKey, string> = {
   'relayCredential.store': 'रिले क्रेडेंशियल सहेजें',
   'relayCredential.storedInKeychain': 'रिले क्रेडेंशियल सिस्टम कीचेन में सहेजा गया; डेस्क अब इसी से रिले से जुड़ता है।',
   'relayCredential.storedInMemory': 'रिले क्रेडेंशियल केवल ABHA डेस्क बंद होने तक रखा गया है: इस कंप्यूटर में सिस्टम कीचेन नहीं है।',
+  // मरीज़ रजिस्टर (issue 25)।
+  'error.NOT_FOUND.share': 'यह शेयर अब काउंटर बोर्ड पर नहीं है। काउंटर स्क्रीन रीफ़्रेश करें और मरीज़ को फिर चुनें।',
+  'error.NOT_FOUND.patient-number': 'नंबर {patientNumber} पर कोई मरीज़ पंजीकृत नहीं है। नंबर जाँचें, या रजिस्टर में नाम या मोबाइल से खोजें।',
+  'error.REGISTER_REFUSED': 'मरीज़ का पंजीकरण नहीं हुआ, रजिस्टर में कुछ नहीं बदला। रजिस्टर में मरीज़ को खोजें और फिर कोशिश करें।',
+  'error.REGISTER_REFUSED.share-failed': 'इस शेयर से पंजीकरण नहीं हो सकता: इसमें किसी मरीज़ का नाम नहीं है, या यह अस्वीकार हुआ था (किसी दूसरी सुविधा का QR, या प्रोफ़ाइल शेयर नहीं)। मरीज़ का पंजीकरण नामांकन या सत्यापन से करें।',
+  'error.REGISTER_REFUSED.abha-elsewhere': 'इस मरीज़ का ABHA पहले से {patientNumber} पर पंजीकृत है: वही मरीज़ है। उन्हें {patientNumber} पर ही पंजीकृत करें।',
+  'error.REGISTER_REFUSED.other-abha-number': 'पंजीकरण {patientNumber} पर कोई दूसरा ABHA नंबर है, इसलिए वह कोई और व्यक्ति है। कोई दूसरा पंजीकरण चुनें, या मरीज़ को नए के रूप में पंजीकृत करें।',
+  'error.REGISTER_REFUSED.already-registered': 'यह शेयर पहले से {patientNumber} के रूप में पंजीकृत है। रजिस्टर खोज से {patientNumber} खोलें।',
 };

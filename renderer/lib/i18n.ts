@@ -440,6 +440,14 @@ const en = {
   'relayCredential.store': 'Save relay credential',
   'relayCredential.storedInKeychain': 'Relay credential saved in the system keychain; the desk connects to the relay with it now.',
   'relayCredential.storedInMemory': 'Relay credential kept only until ABHA Desk closes: this computer has no system keychain.',
+  // The patient register (issue 25).
+  'error.NOT_FOUND.share': 'This share is no longer on the counter board. Refresh the Counter screen and choose the patient again.',
+  'error.NOT_FOUND.patient-number': 'No patient is registered under the number {patientNumber}. Check the number, or search the register by name or mobile.',
+  'error.REGISTER_REFUSED': 'The patient was not registered, and the register is unchanged. Search the register for the patient and try again.',
+  'error.REGISTER_REFUSED.share-failed': 'This share cannot be registered: it names no patient, or it was refused (another facility’s QR, or not a profile share). Register the patient by Enrol or Verify instead.',
+  'error.REGISTER_REFUSED.abha-elsewhere': 'This patient’s ABHA is already registered as {patientNumber}: that is the same patient. Register them on {patientNumber} instead.',
+  'error.REGISTER_REFUSED.other-abha-number': 'Registration {patientNumber} holds another ABHA number, so it is another person. Choose another registration, or register the patient as new.',
+  'error.REGISTER_REFUSED.already-registered': 'This share is already registered as {patientNumber}. Open {patientNumber} from the register search.',
 } as const;
 
 export type CoreStringKey = keyof typeof en;
