@@ -271,6 +271,8 @@ describe('Scan & Share on HIE-CM v3', () => {
     const again = desk();
     await again.processor.kick();
     await waitForOnShares(1);
+    // The gateway has the answer; the outbox marks it sent once the 202 is back (a moment later on a loaded machine).
+    await vi.waitFor(() => expect(new GatewayOutboxStore(database.db).unsent()).toHaveLength(0), { timeout: 10_000, interval: 10 });
     await again.processor.kick();
     const third = desk();
     await third.processor.kick();
