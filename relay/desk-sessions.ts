@@ -94,9 +94,14 @@ export class DeskSessions {
     const hiu = this.config.hius.find((h) => h.id === desk.hiuId);
     const training = hiu?.training === true;
     const session = new DeskSession(randomUUID(), desk, ws, this.store, this.log, this.claims, training ? this.trainingKeys : null, this.now, () => {
-      if (this.live.get(desk.id) === session) this.live.delete(desk.id);
       // Not connected any more (unless a newer session took over): a share now goes to another desk, with its token.
-      this.store.releaseSession(desk.id, session.id).catch((error: unknown) => this.log.warn('session-release-failed', { deskId: desk.id, reason: (error as Error).message }));
+      // The desk counts as connected (health, backlog) until the store says so too, so the two never disagree.
+      this.store
+        .releaseSession(desk.id, session.id)
+        .catch((error: unknown) => this.log.warn('session-release-failed', { deskId: desk.id, reason: (error as Error).message }))
+        .finally(() => {
+          if (this.live.get(desk.id) === session) this.live.delete(desk.id);
+        });
     });
     const previous = this.live.get(desk.id);
     this.live.set(desk.id, session);
