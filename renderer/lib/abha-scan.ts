@@ -1,0 +1,139 @@
+// A text field that takes the patient's ABHA QR from a 2D scanner. The scanner types the QR's JSON into the focused
+// field, fast, and (usually) presses Enter: text beginning with "{" is a scan, never something an operator types. On
+// Enter (or, for a scanner set to send no Enter and for a pasted QR, once the keys stop and the text is whole JSON)
+// the field reads it (electron/shared/abha-qr.ts), clears the raw text from the field and hands the reading to the
+// screen; the form is not submitted. The raw text never leaves this page: main only ever receives the ABHA number or
+// address the screen then sends as usual, and nothing here logs.
+//
+// The Aadhaar field is the opposite: a "{" there is a scan in the wrong place. `refusesAbhaScan` swallows the whole
+// scan before the field sees a key of it (its digits would otherwise be taken as Aadhaar digits) and tells the screen.
+//
+// Both are attachments for an element that wraps the field (or the input itself): they listen in the capture phase,
+// so they act before the field's own handlers.
+import { looksLikeAbhaQr, readAbhaQr, type AbhaQrProblem, type AbhaQrReading } from '../../electron/shared/abha-qr';
+import { addStrings, type StringKey } from './i18n';
+import { scanStrings } from './i18n-scan';
+
+addStrings(scanStrings);
+
+/** How long without a key before a scan without Enter is read, or a refused scan is over (a scanner types a key every few ms). */
+export const SCAN_IDLE_MS = 300;
+
+/** The words for a scan that was not read. */
+export function scanProblemKey(problem: AbhaQrProblem): StringKey {
+  return `scan.problem.${problem}`;
+}
+
+/** What a scan field needs of its input: a value, and events (an HTMLInputElement; a stand-in in tests). */
+interface TextInput extends EventTarget {
+  value: string;
+}
+
+function textInputOf(target: EventTarget | null): TextInput | null {
+  return target !== null && typeof (target as Partial<TextInput>).value === 'string' ? (target as TextInput) : null;
+}
+
+/** Empties the field as typing would, so a bound value follows (Svelte's bind:value listens for input). */
+function clearField(input: TextInput): void {
+  input.value = '';
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * Makes the text field inside `host` take scans: `onscan` gets the reading (the person, or why not), and the field is
+ * left empty for the screen to fill with what it needs.
+ */
+export function takesAbhaScan(onscan: (reading: AbhaQrReading) => void, idleMs = SCAN_IDLE_MS): (host: EventTarget) => () => void {
+  return (host) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    function read(input: TextInput): void {
+      clearTimeout(timer);
+      const reading = readAbhaQr(input.value);
+      clearField(input);
+      onscan(reading);
+    }
+
+    function onkeydown(event: Event): void {
+      const input = textInputOf(event.target);
+      if (!input || (event as KeyboardEvent).key !== 'Enter' || !looksLikeAbhaQr(input.value)) return;
+      // Never submitted as typed text: the form does not see this Enter.
+      event.preventDefault();
+      event.stopPropagation();
+      read(input);
+    }
+
+    function oninput(event: Event): void {
+      const input = textInputOf(event.target);
+      clearTimeout(timer);
+      if (!input || !looksLikeAbhaQr(input.value)) return;
+      timer = setTimeout(() => {
+        // Only a whole QR: one still arriving, or cut short, waits for Enter (which then says it could not be read).
+        if (looksLikeAbhaQr(input.value) && isWholeJson(input.value)) read(input);
+      }, idleMs);
+    }
+
+    const listening = new AbortController();
+    host.addEventListener('keydown', onkeydown, { capture: true, signal: listening.signal });
+    host.addEventListener('input', oninput, { capture: true, signal: listening.signal });
+    return () => {
+      clearTimeout(timer);
+      listening.abort();
+    };
+  };
+}
+
+function isWholeJson(text: string): boolean {
+  const reading = readAbhaQr(text);
+  return reading.ok || reading.problem !== 'not-json';
+}
+
+/**
+ * Makes the Aadhaar field inside `host` refuse a scan: from a "{" on, every key is swallowed until the scanner's
+ * Enter (or until the keys stop), so none of the scan's digits reach the field; `onrefused` is told at the "{", once
+ * per scan, so the screen clears the field and says why.
+ */
+export function refusesAbhaScan(onrefused: () => void, idleMs = SCAN_IDLE_MS): (host: EventTarget) => () => void {
+  return (host) => {
+    let refusing = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+
+    function end(): void {
+      refusing = false;
+      clearTimeout(timer);
+    }
+
+    function swallow(event: Event): void {
+      event.preventDefault();
+      event.stopPropagation();
+      clearTimeout(timer);
+      timer = setTimeout(end, idleMs);
+    }
+
+    function onbeforeinput(event: Event): void {
+      if (refusing) return swallow(event);
+      const { data, dataTransfer } = event as InputEvent;
+      const text = data ?? dataTransfer?.getData('text/plain') ?? '';
+      if (!text.includes('{')) return;
+      refusing = true;
+      swallow(event);
+      onrefused();
+    }
+
+    function onkeydown(event: Event): void {
+      if (!refusing || (event as KeyboardEvent).key !== 'Enter') return;
+      // The scanner's Enter ends the scan; it must not send the form.
+      event.preventDefault();
+      event.stopPropagation();
+      end();
+    }
+
+    const listening = new AbortController();
+    host.addEventListener('beforeinput', onbeforeinput, { capture: true, signal: listening.signal });
+    host.addEventListener('keydown', onkeydown, { capture: true, signal: listening.signal });
+    return () => {
+      end();
+      listening.abort();
+    };
+  };
+}
