@@ -10,7 +10,7 @@
 //
 // Both are attachments for an element that wraps the field (or the input itself): they listen in the capture phase,
 // so they act before the field's own handlers.
-import { looksLikeAbhaQr, readAbhaQr, type AbhaQrProblem, type AbhaQrReading } from '../../electron/shared/abha-qr';
+import { looksLikeAbhaQr, readAbhaQr, type AbhaQrProblem, type AbhaQrReading, type ScannedBirth } from '../../electron/shared/abha-qr';
 import { addStrings, type StringKey } from './i18n';
 import { scanStrings } from './i18n-scan';
 
@@ -136,4 +136,15 @@ export function refusesAbhaScan(onrefused: () => void, idleMs = SCAN_IDLE_MS): (
       listening.abort();
     };
   };
+}
+
+/**
+ * A scanned date of birth as the card writes dates: "14-07-1988" with day and month, "07-1988" with the month
+ * alone, else the year; with the words that name it (a full date, or a year of birth).
+ */
+export function scannedBirthText(birth: ScannedBirth): { label: StringKey; text: string } {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (birth.day !== null && birth.month !== null) return { label: 'scan.person.born', text: `${pad(birth.day)}-${pad(birth.month)}-${birth.year}` };
+  if (birth.month !== null) return { label: 'scan.person.born', text: `${pad(birth.month)}-${birth.year}` };
+  return { label: 'scan.person.bornYear', text: String(birth.year) };
 }
