@@ -18,6 +18,10 @@ addStrings(scanStrings);
 
 /** How long without a key before a scan without Enter is read, or a refused scan is over (a scanner types a key every few ms). */
 export const SCAN_IDLE_MS = 300;
+/** A scan read without its Enter: an Enter this soon after is the scanner's, and is swallowed too. */
+export const TRAILING_ENTER_MS = 1500;
+/** The Aadhaar field's refusal of a scan that never closed its braces ends after this long without a key. */
+export const UNCLOSED_SCAN_MS = 3000;
 
 /** The words for a scan that was not read. */
 export function scanProblemKey(problem: AbhaQrProblem): StringKey {
@@ -46,6 +50,8 @@ function clearField(input: TextInput): void {
 export function takesAbhaScan(onscan: (reading: AbhaQrReading) => void, idleMs = SCAN_IDLE_MS): (host: EventTarget) => () => void {
   return (host) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
+    /** When a scan was last read without its Enter: the scanner's Enter may still be on its way. */
+    let readAt = -Infinity;
 
     function read(input: TextInput): void {
       clearTimeout(timer);
@@ -56,11 +62,14 @@ export function takesAbhaScan(onscan: (reading: AbhaQrReading) => void, idleMs =
 
     function onkeydown(event: Event): void {
       const input = textInputOf(event.target);
-      if (!input || (event as KeyboardEvent).key !== 'Enter' || !looksLikeAbhaQr(input.value)) return;
-      // Never submitted as typed text: the form does not see this Enter.
+      if (!input || (event as KeyboardEvent).key !== 'Enter') return;
+      const lateEnter = input.value === '' && Date.now() - readAt < TRAILING_ENTER_MS;
+      if (!lateEnter && !looksLikeAbhaQr(input.value)) return;
+      // Never submitted as typed text: the form does not see this Enter (nor a scan's Enter that came late).
       event.preventDefault();
       event.stopPropagation();
-      read(input);
+      readAt = -Infinity;
+      if (!lateEnter) read(input);
     }
 
     function oninput(event: Event): void {
@@ -69,7 +78,9 @@ export function takesAbhaScan(onscan: (reading: AbhaQrReading) => void, idleMs =
       if (!input || !looksLikeAbhaQr(input.value)) return;
       timer = setTimeout(() => {
         // Only a whole QR: one still arriving, or cut short, waits for Enter (which then says it could not be read).
-        if (looksLikeAbhaQr(input.value) && isWholeJson(input.value)) read(input);
+        if (!looksLikeAbhaQr(input.value) || !isWholeJson(input.value)) return;
+        readAt = Date.now();
+        read(input);
       }, idleMs);
     }
 
@@ -90,33 +101,39 @@ function isWholeJson(text: string): boolean {
 
 /**
  * Makes the Aadhaar field inside `host` refuse a scan: from a "{" on, every key is swallowed until the scanner's
- * Enter (or until the keys stop), so none of the scan's digits reach the field; `onrefused` is told at the "{", once
- * per scan, so the screen clears the field and says why.
+ * Enter, so none of the scan's digits reach the field; `onrefused` is told at the "{", once per scan, so the screen
+ * clears the field and says why. A scanner that sends no Enter: the refusal ends once the keys stop after the QR's
+ * closing brace, or after UNCLOSED_SCAN_MS without a key when it never closes (a scan cut short). It never ends
+ * mid-scan on a short pause, which a busy computer makes between keys.
  */
 export function refusesAbhaScan(onrefused: () => void, idleMs = SCAN_IDLE_MS): (host: EventTarget) => () => void {
   return (host) => {
     let refusing = false;
+    /** How deep in the QR's braces the swallowed keys are: 0 again once it has closed. */
+    let depth = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
 
     function end(): void {
       refusing = false;
+      depth = 0;
       clearTimeout(timer);
     }
 
-    function swallow(event: Event): void {
+    function swallow(event: Event, text: string): void {
       event.preventDefault();
       event.stopPropagation();
+      for (const character of text) depth += character === '{' ? 1 : character === '}' ? -1 : 0;
       clearTimeout(timer);
-      timer = setTimeout(end, idleMs);
+      timer = setTimeout(end, depth <= 0 ? idleMs : UNCLOSED_SCAN_MS);
     }
 
     function onbeforeinput(event: Event): void {
-      if (refusing) return swallow(event);
       const { data, dataTransfer } = event as InputEvent;
       const text = data ?? dataTransfer?.getData('text/plain') ?? '';
+      if (refusing) return swallow(event, text);
       if (!text.includes('{')) return;
       refusing = true;
-      swallow(event);
+      swallow(event, text);
       onrefused();
     }
 

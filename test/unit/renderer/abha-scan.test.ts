@@ -3,7 +3,7 @@
 // The QR texts are written here by hand (abdm-frontdesk.md §2).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AbhaQrReading } from '../../../electron/shared/abha-qr';
-import { refusesAbhaScan, SCAN_IDLE_MS, scanProblemKey, takesAbhaScan } from '../../../renderer/lib/abha-scan';
+import { refusesAbhaScan, SCAN_IDLE_MS, scannedBirthText, scanProblemKey, takesAbhaScan, TRAILING_ENTER_MS, UNCLOSED_SCAN_MS } from '../../../renderer/lib/abha-scan';
 import { translate } from '../../../renderer/lib/i18n';
 
 const CARD_QR =
@@ -88,6 +88,17 @@ describe('a scan field', () => {
     expect(input.value).toBe('');
   });
 
+  it('the Enter such a scanner sends late is swallowed, not sent with an empty field; a later Enter is the clerk’s', () => {
+    input.type(CARD_QR);
+    vi.advanceTimersByTime(SCAN_IDLE_MS + 200);
+    input.enter();
+    expect(input.submitted).toEqual([]);
+    expect(readings).toHaveLength(1);
+    vi.advanceTimersByTime(TRAILING_ENTER_MS);
+    input.enter();
+    expect(input.submitted).toEqual(['']);
+  });
+
   it('a QR still arriving is not read while its keys are a few ms apart', () => {
     input.type(CARD_QR.slice(0, 50));
     vi.advanceTimersByTime(SCAN_IDLE_MS * 3);
@@ -146,12 +157,40 @@ describe('the Aadhaar field', () => {
     expect(input.taken).toBe('2345');
   });
 
+  it('a pause in the middle of a scan (a busy computer) does not let the rest of it in', () => {
+    input.type(CARD_QR.slice(0, 30));
+    vi.advanceTimersByTime(SCAN_IDLE_MS * 3);
+    input.type(CARD_QR.slice(30));
+    input.enter();
+    expect(input.taken).toBe('');
+    expect(input.submitted).toEqual([]);
+    expect(refused).toBe(1);
+  });
+
+  it('a scan cut short, with no Enter, ends its refusal once the keys have stopped for a while', () => {
+    input.type(CARD_QR.slice(0, 30));
+    vi.advanceTimersByTime(UNCLOSED_SCAN_MS);
+    input.type('2345');
+    expect(input.taken).toBe('2345');
+  });
+
   it('a scanner with no Enter: the refusal ends when the keys stop', () => {
     input.type(CARD_QR);
     vi.advanceTimersByTime(SCAN_IDLE_MS);
     input.type('2345');
     expect(input.taken).toBe('2345');
     expect(refused).toBe(1);
+  });
+});
+
+describe('a scanned date of birth as the screens write dates', () => {
+  it.each([
+    [{ day: 14, month: 7, year: 1988 }, 'scan.person.born', '14-07-1988'],
+    [{ day: null, month: 7, year: 1988 }, 'scan.person.born', '07-1988'],
+    [{ day: 14, month: null, year: 1988 }, 'scan.person.bornYear', '1988'],
+    [{ day: null, month: null, year: 1988 }, 'scan.person.bornYear', '1988'],
+  ])('%o is %s %s', (birth, label, text) => {
+    expect(scannedBirthText(birth)).toEqual({ label, text });
   });
 });
 
