@@ -17,7 +17,7 @@ import { scanStrings } from './i18n-scan';
 addStrings(scanStrings);
 
 /** How long without a key before a scan without Enter is read, or a refused scan is over (a scanner types a key every few ms). */
-export const SCAN_IDLE_MS = 300;
+export const SCAN_IDLE_MS = 500;
 /** A scan read without its Enter: an Enter this soon after is the scanner's, and is swallowed too. */
 export const TRAILING_ENTER_MS = 1500;
 /** The Aadhaar field's refusal of a scan that never closed its braces ends after this long without a key. */
@@ -63,7 +63,8 @@ export function takesAbhaScan(onscan: (reading: AbhaQrReading) => void, idleMs =
     function onkeydown(event: Event): void {
       const input = textInputOf(event.target);
       if (!input || (event as KeyboardEvent).key !== 'Enter') return;
-      const lateEnter = input.value === '' && Date.now() - readAt < TRAILING_ENTER_MS;
+      // The screen may have filled the field by then: the time alone says it is the scanner's.
+      const lateEnter = Date.now() - readAt < TRAILING_ENTER_MS;
       if (!lateEnter && !looksLikeAbhaQr(input.value)) return;
       // Never submitted as typed text: the form does not see this Enter (nor a scan's Enter that came late).
       event.preventDefault();
@@ -112,6 +113,8 @@ export function refusesAbhaScan(onrefused: () => void, idleMs = SCAN_IDLE_MS): (
     /** How deep in the QR's braces the swallowed keys are: 0 again once it has closed. */
     let depth = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    /** When a closed scan's refusal ended without its Enter: the scanner's Enter may still be on its way. */
+    let endedAt = -Infinity;
 
     function end(): void {
       refusing = false;
@@ -119,12 +122,17 @@ export function refusesAbhaScan(onrefused: () => void, idleMs = SCAN_IDLE_MS): (
       clearTimeout(timer);
     }
 
+    function endWithoutEnter(): void {
+      if (depth <= 0) endedAt = Date.now();
+      end();
+    }
+
     function swallow(event: Event, text: string): void {
       event.preventDefault();
       event.stopPropagation();
       for (const character of text) depth += character === '{' ? 1 : character === '}' ? -1 : 0;
       clearTimeout(timer);
-      timer = setTimeout(end, depth <= 0 ? idleMs : UNCLOSED_SCAN_MS);
+      timer = setTimeout(endWithoutEnter, depth <= 0 ? idleMs : UNCLOSED_SCAN_MS);
     }
 
     function onbeforeinput(event: Event): void {
@@ -138,10 +146,13 @@ export function refusesAbhaScan(onrefused: () => void, idleMs = SCAN_IDLE_MS): (
     }
 
     function onkeydown(event: Event): void {
-      if (!refusing || (event as KeyboardEvent).key !== 'Enter') return;
-      // The scanner's Enter ends the scan; it must not send the form.
+      if ((event as KeyboardEvent).key !== 'Enter') return;
+      const lateEnter = Date.now() - endedAt < TRAILING_ENTER_MS;
+      if (!refusing && !lateEnter) return;
+      // The scanner's Enter ends the scan (or comes after it ended): it must not send the form.
       event.preventDefault();
       event.stopPropagation();
+      endedAt = -Infinity;
       end();
     }
 

@@ -88,15 +88,22 @@ describe('a scan field', () => {
     expect(input.value).toBe('');
   });
 
-  it('the Enter such a scanner sends late is swallowed, not sent with an empty field; a later Enter is the clerk’s', () => {
+  it('the Enter such a scanner sends late is swallowed, even once the screen has filled the field; a later Enter is the clerk’s', () => {
+    detach();
+    const screen = takesAbhaScan((reading) => {
+      readings.push(reading);
+      if (reading.ok) input.value = reading.scanned.abhaAddress!;
+    })(input);
     input.type(CARD_QR);
     vi.advanceTimersByTime(SCAN_IDLE_MS + 200);
+    expect(input.value).toBe('asha.verma@sbx');
     input.enter();
     expect(input.submitted).toEqual([]);
     expect(readings).toHaveLength(1);
     vi.advanceTimersByTime(TRAILING_ENTER_MS);
     input.enter();
-    expect(input.submitted).toEqual(['']);
+    expect(input.submitted).toEqual(['asha.verma@sbx']);
+    screen();
   });
 
   it('a QR still arriving is not read while its keys are a few ms apart', () => {
@@ -174,9 +181,11 @@ describe('the Aadhaar field', () => {
     expect(input.taken).toBe('2345');
   });
 
-  it('a scanner with no Enter: the refusal ends when the keys stop', () => {
+  it('a scanner with no Enter: the refusal ends when the keys stop, and an Enter that comes late sends nothing', () => {
     input.type(CARD_QR);
-    vi.advanceTimersByTime(SCAN_IDLE_MS);
+    vi.advanceTimersByTime(SCAN_IDLE_MS + 100);
+    input.enter();
+    expect(input.submitted).toEqual([]);
     input.type('2345');
     expect(input.taken).toBe('2345');
     expect(refused).toBe(1);
