@@ -64,9 +64,21 @@ async function watchLeaks(page: Page, run: () => Promise<void>): Promise<string>
 function filesText(folder: string): string {
   return readdirSync(folder)
     .map((name) => path.join(folder, name))
-    .map((entry) => (statSync(entry).isDirectory() ? filesText(entry) : readFileSync(entry).toString('latin1')))
+    .map((entry) => {
+      try {
+        return statSync(entry).isDirectory() ? filesText(entry) : readFileSync(entry).toString('latin1');
+      } catch (error) {
+        // A database's journal may come and go while the folder is read.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+        throw error;
+      }
+    })
     .join('\n');
 }
+
+// A scan is some 300 keys typed 5 ms apart, and each test verifies with an OTP: more than the default 30 s on a busy
+// two-core machine.
+test.describe.configure({ timeout: 90_000 });
 
 for (const [shape, qr] of [
   ['the ABHA app’s QR', APP_QR],
