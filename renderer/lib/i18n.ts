@@ -4,6 +4,7 @@
 // unsaved edits) in i18n-settings.ts; each joins this table when its screen loads. The Hindi words are in i18n-hi.ts.
 import type { RecordsStringKey } from './records/i18n-records';
 import type { SettingsStringKey } from './settings/i18n-settings';
+import type { ScanStringKey } from './i18n-scan';
 
 const en = {
   'app.name': 'ABHA Desk',
@@ -451,7 +452,7 @@ const en = {
 } as const;
 
 export type CoreStringKey = keyof typeof en;
-export type StringKey = CoreStringKey | RecordsStringKey | SettingsStringKey;
+export type StringKey = CoreStringKey | RecordsStringKey | SettingsStringKey | ScanStringKey;
 export type Language = 'en' | 'hi';
 
 
