@@ -172,12 +172,7 @@ test('Records’ find box takes a scan: the ABHA address is filled in to find', 
   await expect(find).toHaveAccessibleDescription('Filled in from the patient’s QR. Press Find the patient.');
 });
 
-// Needs the patient register (register.search), built in parallel for issue 25: until it is merged, main answers
-// the channel with its placeholder's failure and this test says so and skips.
 test('the register search on Today finds the patient by a scan of her QR', async ({ app }) => {
-  const ready = await app.evaluate(async () => (await window.abhaDesk!.register.search({ query: 'asha' })).ok);
-  test.skip(!ready, 'register.search is not merged yet (issue 25 skeleton)');
-
   // Verify registers the patient.
   await openVerify(app);
   await app.getByLabel('ABHA number, ABHA address or mobile').fill('asha.verma@sbx');
