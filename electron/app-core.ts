@@ -32,6 +32,8 @@ import { folderDesktop } from './services/desktop/folder-desktop';
 import type { TrainingSimulator } from './training/simulator';
 import { UserTokens } from './services/abha/user-tokens';
 import { HiuEngine } from './services/hiu/hiu-engine';
+import { CounterPosters } from './services/counter/poster';
+import { TrainerShare } from './services/counter/trainer-share';
 import { RELAY_CREDENTIAL_ACCOUNT } from './gateway/bridge-part';
 import { RecordCipher } from './store/hiu/record-cipher';
 import { APP_NAME, APP_VERSION } from './version';
@@ -93,6 +95,8 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   const simulator = typeof opts.training === 'function' ? null : opts.training;
   const training: TrainingEndpoints = typeof opts.training === 'function' ? opts.training : () => simulator!.endpoints();
   const now = opts.now ?? Date.now;
+  // The simulator's own address (its gateway sits at <url>/gateway): the training counter's QR and the Trainer button.
+  const simulatorUrl = async () => new URL((await training()).gatewayBaseUrl).origin;
   const abdm = new AbdmConnection(settings, vault, training, now);
   const abha = () => abdm.abha();
   const tokens = new UserTokens(now);
@@ -132,6 +136,8 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     dayPatients,
     today: new TodayService({ audit, patients: dayPatients, desktop, recordSubject: (id) => hiu.records.records.record(id)?.meta ?? null }),
     adminPin,
+    counterPosters: new CounterPosters({ settings, desktop, simulatorUrl, now }),
+    trainerShare: new TrainerShare({ settings, simulatorUrl }),
   });
   const parts = new Parts([...(simulator ? [simulator] : []), ...hiu.parts(), ...(opts.parts ?? [])], settings, logPartError);
   await parts.start();

@@ -13,6 +13,8 @@ import type { HiuEngine } from '../services/hiu/hiu-engine';
 import type { DayPatients } from '../services/day/day-patients';
 import type { TodayService } from '../services/day/today';
 import type { AdminPin } from '../services/admin-pin';
+import type { CounterPosters } from '../services/counter/poster';
+import type { TrainerShare } from '../services/counter/trainer-share';
 import { connectionChanges } from '../shared/connection-settings';
 import { CLIENT_SECRET_ACCOUNT } from '../services/abdm-connection';
 import { RELAY_CREDENTIAL_ACCOUNT } from '../gateway/bridge-part';
@@ -37,6 +39,8 @@ export interface HandlerContext {
   dayPatients: DayPatients;
   today: TodayService;
   adminPin: AdminPin;
+  counterPosters: CounterPosters;
+  trainerShare: TrainerShare;
 }
 
 export function createHandlers(ctx: HandlerContext): Handlers {
@@ -146,9 +150,9 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'today.printDay': (page) => ctx.today.printDay(page),
     // ISSUE-25-SKELETON: each helper replaces its own lines below; none may remain at merge.
     'counter.shares': () => notBuilt(),
-    'counter.savePoster': () => notBuilt(),
-    'counter.printPoster': () => notBuilt(),
-    'counter.trainerShare': () => notBuilt(),
+    'counter.savePoster': (input) => ctx.counterPosters.save(input),
+    'counter.printPoster': (input) => ctx.counterPosters.print(input),
+    'counter.trainerShare': (input) => ctx.trainerShare.share(input),
     'register.search': () => notBuilt(),
     'register.get': () => notBuilt(),
     'register.checkShare': () => notBuilt(),
