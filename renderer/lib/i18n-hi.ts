@@ -26,10 +26,11 @@ export const hi: Record<CoreStringKey, string> = {
   'protection.dataFolder': 'मरीज़ों का डेटा स्वयं एन्क्रिप्ट करके {folder} में रखा है।',
   'app.operator': 'ऑपरेटर',
   'app.operatorUnset': 'सेट नहीं',
-  'app.shortcutHint': 'स्क्रीन बदलने के लिए Alt+1 … Alt+6',
+  'app.shortcutHint': 'स्क्रीन बदलने के लिए Alt+1 … Alt+7',
 
   'nav.label': 'स्क्रीन',
   'nav.today': 'आज',
+  'nav.counter': 'काउंटर',
   'nav.enrol': 'नामांकन',
   'nav.verify': 'ABHA सत्यापन',
   'nav.patient': 'मरीज़',
@@ -37,6 +38,7 @@ export const hi: Record<CoreStringKey, string> = {
   'nav.settings': 'सेटिंग्स',
 
   'screen.today.about': 'ऑडिट लॉग से दिन के नामांकन, सत्यापन और कार्ड के कार्य।',
+  'screen.counter.about': 'जिन मरीज़ों ने इस काउंटर का QR स्कैन किया, उनके टोकन नंबर के साथ: हर एक को एक कदम में पंजीकृत करें।',
   'screen.enrol.about': 'आधार OTP से चरण-दर-चरण ABHA नंबर बनाएँ।',
   'screen.verify.about': 'मौजूदा ABHA को उसके नंबर, पते या मोबाइल से खोजें और सत्यापित करें।',
   'screen.patient.about': 'प्रोफ़ाइल, ABHA कार्ड, सहेजना और प्रिंट करना।',

@@ -4,6 +4,7 @@
 // unsaved edits) in i18n-settings.ts; each joins this table when its screen loads. The Hindi words are in i18n-hi.ts.
 import type { RecordsStringKey } from './records/i18n-records';
 import type { SettingsStringKey } from './settings/i18n-settings';
+import type { CounterStringKey } from './counter/i18n-counter';
 
 const en = {
   'app.name': 'ABHA Desk',
@@ -28,10 +29,11 @@ const en = {
   'protection.dataFolder': 'The patient data itself is kept encrypted in {folder}.',
   'app.operator': 'Operator',
   'app.operatorUnset': 'not set',
-  'app.shortcutHint': 'Alt+1 … Alt+6 switch screens',
+  'app.shortcutHint': 'Alt+1 … Alt+7 switch screens',
 
   'nav.label': 'Screens',
   'nav.today': 'Today',
+  'nav.counter': 'Counter',
   'nav.enrol': 'Enrol',
   'nav.verify': 'Verify ABHA',
   'nav.patient': 'Patient',
@@ -39,6 +41,7 @@ const en = {
   'nav.settings': 'Settings',
 
   'screen.today.about': 'The day’s enrolments, verifications and card actions, from the audit log.',
+  'screen.counter.about': 'The patients who scanned this counter’s QR, with their token numbers: register each in one step.',
   'screen.enrol.about': 'Create an ABHA number with Aadhaar OTP, step by step.',
   'screen.verify.about': 'Find and verify an existing ABHA by its number, address or mobile.',
   'screen.patient.about': 'Profile, ABHA card, save and print.',
@@ -446,7 +449,7 @@ const en = {
 } as const;
 
 export type CoreStringKey = keyof typeof en;
-export type StringKey = CoreStringKey | RecordsStringKey | SettingsStringKey;
+export type StringKey = CoreStringKey | RecordsStringKey | SettingsStringKey | CounterStringKey;
 export type Language = 'en' | 'hi';
 
 
