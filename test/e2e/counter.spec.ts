@@ -5,7 +5,7 @@
 // and Hindi. Expected tokens and names are written out here from the training residents (docs/sandbox-hip.md §4).
 import { execFileSync } from 'node:child_process';
 import { downloadFrom, printCalls } from './browser-hand-over';
-import { COUNTERS, FACILITY, HIP_ID, openCounter, scan, setUpCounters, tokenSentFor } from './counter-steps';
+import { COUNTERS, FACILITY, HIP_ID, openCounter, scan, setUpCounters, tellSimulatorTheBridge, tokenSentFor } from './counter-steps';
 import { test } from './controlled-sandbox';
 import { reviewShot } from './review-shot';
 import { expect, openScreen, unlockConnection } from './web-mode';
@@ -88,14 +88,16 @@ test('outside training there is no Trainer button, and main refuses the Trainer 
 
 // Needs the share handling (counter.shares), the register (register.*) and the simulator's /_sandbox/hip routes,
 // built beside this screen: it passes once they are merged.
-test('patients scan counters: tokens 1, the same again, 2; counter 2 on its own; Register new and returning; in English and Hindi', async ({ app, sandbox }) => {
+test('patients scan counters: tokens 1, the same again, 2; counter 2 on its own; Register new and returning; in English and Hindi', async ({ app, sandbox, web, abdmApi, clock }) => {
+  const generation = abdmApi === 'v3' ? 'v3' : 'v0.5';
   await setUpCounters(app);
+  await tellSimulatorTheBridge(sandbox, web.bridgeUrl(), clock.now);
   await openCounter(app);
   const board = app.getByTestId('token-board');
   const rows = board.getByTestId('share-row');
 
   // Asha scans counter 1: on the board within a second, token 1 on her phone within 30 s.
-  const first = await scan(sandbox, '1', 'asha.verma@sbx');
+  const first = await scan(sandbox, '1', 'asha.verma@sbx', generation);
   await expect(rows.filter({ hasText: 'Asha Devi Verma' })).toBeVisible({ timeout: 1_000 });
   expect(await tokenSentFor(sandbox, first)).toBe('1');
   const asha = rows.filter({ hasText: 'Asha Devi Verma' });
@@ -108,14 +110,14 @@ test('patients scan counters: tokens 1, the same again, 2; counter 2 on its own;
   await expect(asha.getByTestId('share-status')).toHaveText('Waiting');
 
   // The same patient again within 30 minutes: the same token, not a second row's new number.
-  const again = await scan(sandbox, '1', 'asha.verma@sbx');
+  const again = await scan(sandbox, '1', 'asha.verma@sbx', generation);
   expect(await tokenSentFor(sandbox, again)).toBe('1');
   // A second patient: token 2.
-  const meena = await scan(sandbox, '1', 'meena.joshi@sbx');
+  const meena = await scan(sandbox, '1', 'meena.joshi@sbx', generation);
   expect(await tokenSentFor(sandbox, meena)).toBe('2');
   await expect(rows.filter({ hasText: 'Meena Kumari Joshi' }).getByTestId('share-token')).toHaveText('2');
   // Counter 2 numbers on its own.
-  const lab = await scan(sandbox, '2', 'rohan.joshi@sbx');
+  const lab = await scan(sandbox, '2', 'rohan.joshi@sbx', generation);
   expect(await tokenSentFor(sandbox, lab)).toBe('1');
   await expect(rows.filter({ hasText: 'Rohan Joshi' })).toHaveCount(0);
   await app.locator('#counter-shown').selectOption('2');

@@ -9,7 +9,9 @@ const say = (lang: Language, key: StringKey, values: Record<string, string | num
 
 /** Whole minutes the token still holds ("12 min"), rounded up so a live token never reads 0; a dash once it is over. */
 export function validityText(share: ShareView, now: number, lang: Language): string {
-  const left = share.validUntil ? Date.parse(share.validUntil) - now : 0;
+  const until = share.validUntil ? Date.parse(share.validUntil) : 0;
+  // Never more than the token's own span: the page's clock may run apart from main's, which handed the token out.
+  const left = Math.min(until - now, until - Date.parse(share.sharedAt));
   if (share.status !== 'waiting' || left <= 0) return say(lang, 'counter.validity.none');
   return say(lang, 'counter.validity.left', { minutes: Math.ceil(left / 60_000) });
 }
