@@ -25,7 +25,7 @@ const chromium = {
  * The specs that run on both ABDM API generations: the front desk (enrol, verify, cards) and the records of
  * real-world bundles through consent, the HIE-CM and the Fidelius push, and training mode through the clinic's relay.
  */
-const BOTH_API_SPECS = /(front-desk-.*|records-real-world|relay-training|abha-qr-scan)\.spec\.ts/;
+const BOTH_API_SPECS = /(front-desk-.*|records-real-world|relay-training|abha-qr-scan|counter)\.spec\.ts/;
 
 /**
  * The specs run again in a real window: what a window changes (focus and the keyboard, the fonts as drawn, the print

@@ -37,6 +37,8 @@ import type { TrainingSimulator } from './training/simulator';
 import { UserTokens } from './services/abha/user-tokens';
 import { HiuEngine } from './services/hiu/hiu-engine';
 import { CounterShares } from './services/counter/counter-shares';
+import { CounterPosters } from './services/counter/poster';
+import { TrainerShare } from './services/counter/trainer-share';
 import { RELAY_CREDENTIAL_ACCOUNT } from './gateway/bridge-part';
 import { RecordCipher } from './store/hiu/record-cipher';
 import { APP_NAME, APP_VERSION } from './version';
@@ -100,6 +102,8 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   const simulator = typeof opts.training === 'function' ? null : opts.training;
   const training: TrainingEndpoints = typeof opts.training === 'function' ? opts.training : () => simulator!.endpoints();
   const now = opts.now ?? Date.now;
+  // The simulator's own address (its gateway sits at <url>/gateway): the training counter's QR and the Trainer button.
+  const simulatorUrl = async () => new URL((await training()).gatewayBaseUrl).origin;
   const abdm = new AbdmConnection(settings, vault, training, now);
   const abha = () => abdm.abha();
   const tokens = new UserTokens(now);
@@ -147,6 +151,8 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     adminPin,
     counter,
     register,
+    counterPosters: new CounterPosters({ settings, desktop, simulatorUrl, now }),
+    trainerShare: new TrainerShare({ settings, simulatorUrl }),
   });
   const parts = new Parts([...(simulator ? [simulator] : []), ...hiu.parts(), ...(opts.parts ?? [])], settings, logPartError);
   await parts.start();

@@ -15,6 +15,8 @@ import type { TodayService } from '../services/day/today';
 import type { AdminPin } from '../services/admin-pin';
 import type { CounterShares } from '../services/counter/counter-shares';
 import type { PatientRegister } from '../services/register/patient-register';
+import type { CounterPosters } from '../services/counter/poster';
+import type { TrainerShare } from '../services/counter/trainer-share';
 import { connectionChanges } from '../shared/connection-settings';
 import { CLIENT_SECRET_ACCOUNT } from '../services/abdm-connection';
 import { RELAY_CREDENTIAL_ACCOUNT } from '../gateway/bridge-part';
@@ -41,6 +43,8 @@ export interface HandlerContext {
   adminPin: AdminPin;
   counter: CounterShares;
   register: PatientRegister;
+  counterPosters: CounterPosters;
+  trainerShare: TrainerShare;
 }
 
 export function createHandlers(ctx: HandlerContext): Handlers {
@@ -148,19 +152,14 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'today.list': (range) => ctx.today.list(range),
     'today.exportCsv': (table) => ctx.today.exportCsv(table),
     'today.printDay': (page) => ctx.today.printDay(page),
-    // ISSUE-25-SKELETON: each helper replaces its own lines below; none may remain at merge.
+    // The registration counter and the patient register.
     'counter.shares': (input) => ctx.counter.list(input),
-    'counter.savePoster': () => notBuilt(),
-    'counter.printPoster': () => notBuilt(),
-    'counter.trainerShare': () => notBuilt(),
+    'counter.savePoster': (input) => ctx.counterPosters.save(input),
+    'counter.printPoster': (input) => ctx.counterPosters.print(input),
+    'counter.trainerShare': (input) => ctx.trainerShare.share(input),
     'register.search': (input) => ctx.register.search(input),
     'register.get': (input) => ctx.register.get(input),
     'register.checkShare': (input) => ctx.register.checkShare(input),
     'register.fromShare': (input) => ctx.register.fromShare(input),
   };
-}
-
-// ISSUE-25-SKELETON: removed at merge.
-function notBuilt(): never {
-  throw new AppFailure('INTERNAL');
 }

@@ -15,6 +15,9 @@ export const CONNECTION_SETTINGS = [
   'clientId',
   'hiuId',
   'hipId',
+  // The facility's name and counters: what the counter's QR says and which shares the clinic takes (issue 25).
+  'hipName',
+  'counters',
   'cmId',
   'bridge.mode',
   'bridge.relayUrl',
@@ -31,8 +34,13 @@ type Tree = Readonly<Record<string, unknown>>;
 export function connectionChanges(current: Tree, patch: Tree): ConnectionSetting[] {
   return CONNECTION_SETTINGS.filter((path) => {
     const sent = valueAt(patch, path);
-    return sent.present && sent.value !== valueAt(current, path).value;
+    return sent.present && !sameValue(sent.value, valueAt(current, path).value);
   });
+}
+
+/** A list (the counters) is the same when its items are. */
+function sameValue(a: unknown, b: unknown): boolean {
+  return typeof a === 'object' && a !== null ? JSON.stringify(a) === JSON.stringify(b) : a === b;
 }
 
 function valueAt(tree: Tree, path: string): { present: boolean; value: unknown } {

@@ -71,6 +71,8 @@ export const ERROR_CODES = [
    * registration `patientNumber` holds another ABHA number), already-registered (the share is, as `patientNumber`).
    */
   'REGISTER_REFUSED',
+  /** The registration counter (issue 25): no HIP id in Settings, so no counter QR and no share can name this clinic. */
+  'HIP_ID_MISSING',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -107,6 +109,10 @@ export const FIELD_ISSUE_CODES = [
   'admin-pin',
   /** Not a whole number from `min` to `max` (both in params): out of range, a fraction, text or nothing. */
   'whole-number',
+  /** A counter id: 1 to 20 letters, digits, space, dot, dash, underscore, starting with a letter or digit (settings-schema.ts). */
+  'counter-id',
+  /** The patient number prefix: up to 12 letters, digits, "-" and "/". */
+  'patient-number-prefix',
 ] as const;
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
 

@@ -5,6 +5,7 @@
 import type { RecordsStringKey } from './records/i18n-records';
 import type { SettingsStringKey } from './settings/i18n-settings';
 import type { ScanStringKey } from './i18n-scan';
+import type { CounterStringKey } from './counter/i18n-counter';
 
 const en = {
   'app.name': 'ABHA Desk',
@@ -29,10 +30,11 @@ const en = {
   'protection.dataFolder': 'The patient data itself is kept encrypted in {folder}.',
   'app.operator': 'Operator',
   'app.operatorUnset': 'not set',
-  'app.shortcutHint': 'Alt+1 … Alt+6 switch screens',
+  'app.shortcutHint': 'Alt+1 … Alt+7 switch screens',
 
   'nav.label': 'Screens',
   'nav.today': 'Today',
+  'nav.counter': 'Counter',
   'nav.enrol': 'Enrol',
   'nav.verify': 'Verify ABHA',
   'nav.patient': 'Patient',
@@ -40,6 +42,7 @@ const en = {
   'nav.settings': 'Settings',
 
   'screen.today.about': 'The day’s enrolments, verifications and card actions, from the audit log.',
+  'screen.counter.about': 'The patients who scanned this counter’s QR, with their token numbers: register each in one step.',
   'screen.enrol.about': 'Create an ABHA number with Aadhaar OTP, step by step.',
   'screen.verify.about': 'Find and verify an existing ABHA by its number, address or mobile.',
   'screen.patient.about': 'Profile, ABHA card, save and print.',
@@ -196,6 +199,7 @@ const en = {
   'error.PRINT_FAILED': 'The page could not be printed. Check that the printer is on and has paper, then print again.',
   'error.PRINT_FAILED.printer-settings': 'The printer did not accept the print settings. Choose the printer and the paper size again in the print dialog.',
   'error.HANDOVER_NOT_TAKEN': 'The browser did not take the file within a minute, so nothing was saved or printed. Keep this ABHA Desk page open and try again.',
+  'error.HIP_ID_MISSING': 'The HIP ID is not set. An administrator enters the clinic’s HIP ID (its HFR ID) under Settings, Connection, before counters can take shares or print their QR.',
   'error.setting.gatewayBaseUrl': 'Gateway base URL',
   'error.setting.healthIdBaseUrl': 'Health ID base URL',
   'error.setting.abhaV3BaseUrl': 'ABHA v3 base URL',
@@ -226,6 +230,8 @@ const en = {
   'field.email': 'This does not look like an e-mail address.',
   'field.url': 'Type a full address starting with https:// (or http:// for this computer).',
   'field.cm-id': 'Only letters, digits and “-”.',
+  'field.counter-id': 'A counter ID has 1 to 20 letters, digits, spaces, dots, “-” or “_”, and starts with a letter or digit.',
+  'field.patient-number-prefix': 'Up to 12 letters, digits, “-” or “/”.',
   'field.consent-required': 'Ask the patient first: no OTP is sent until the patient agrees.',
   'field.clientSecret.required': 'Type the client secret ABDM issued to this clinic.',
   'field.credential.required': 'Paste the relay credential the relay issued for this desk.',
@@ -452,7 +458,7 @@ const en = {
 } as const;
 
 export type CoreStringKey = keyof typeof en;
-export type StringKey = CoreStringKey | RecordsStringKey | SettingsStringKey | ScanStringKey;
+export type StringKey = CoreStringKey | RecordsStringKey | SettingsStringKey | ScanStringKey | CounterStringKey;
 export type Language = 'en' | 'hi';
 
 

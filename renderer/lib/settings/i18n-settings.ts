@@ -112,6 +112,27 @@ const en = {
   'leave.save': 'Save',
   'leave.discard': 'Discard changes',
   'leave.stay': 'Stay',
+
+  // The registration counter (issue 25): the facility, its counters, this desk's counter, the tone, patient numbers.
+  'settings.hipName': 'Facility name',
+  'settings.hipNameHint': 'As the clinic is known to patients: printed at the top of each counter’s QR poster.',
+  'settings.counters': 'Counters',
+  'settings.countersAbout': 'Each place where patients scan a QR to share their profile: a short ID (it travels in the QR and comes back with each share) and a name, such as 1 “OPD Registration”, 2 “Lab”.',
+  'settings.counters.id': 'Counter ID',
+  'settings.counters.name': 'Counter name',
+  'settings.counters.add': 'Add a counter',
+  'settings.counters.remove': 'Remove counter {id}',
+  'settings.counters.none': 'No counters yet.',
+  'settings.counter': 'Registration counter',
+  'settings.deskCounter': 'This desk serves',
+  'settings.deskCounterHint': 'Shares at this counter reach this desk first, and the Counter screen opens on it. The list is the clinic’s counters under Connection.',
+  'settings.deskCounter.none': 'No counter',
+  'settings.counterSound': 'A short tone when a patient shares at this desk’s counter',
+  'settings.counterSoundHint': 'Quiet, for a waiting room; the board shows each share either way.',
+  'settings.patientNumberPrefix': 'Patient number prefix',
+  'settings.patientNumberPrefixHint': 'The clinic’s own patient numbers start with this: OPD- gives OPD-000123. Up to 12 letters, digits, “-” or “/”.',
+  'settings.issue.counter-id': '{field}: 1 to 20 letters, digits, spaces, dots, “-” or “_”, starting with a letter or digit (it travels in the counter’s QR).',
+  'settings.issue.patient-number-prefix': '{field} may have up to 12 letters, digits, “-” or “/”.',
 } as const;
 
 export type SettingsStringKey = keyof typeof en;
@@ -216,6 +237,26 @@ const hi: Record<SettingsStringKey, string> = {
   'leave.save': 'सहेजें',
   'leave.discard': 'बदलाव छोड़ दें',
   'leave.stay': 'यहीं रहें',
+
+  'settings.hipName': 'सुविधा का नाम',
+  'settings.hipNameHint': 'जिस नाम से मरीज़ क्लिनिक को जानते हैं: हर काउंटर के QR पोस्टर के ऊपर छपता है।',
+  'settings.counters': 'काउंटर',
+  'settings.countersAbout': 'हर वह जगह जहाँ मरीज़ अपनी प्रोफ़ाइल साझा करने के लिए QR स्कैन करते हैं: एक छोटी आईडी (वह QR में जाती है और हर शेयर के साथ लौटती है) और एक नाम, जैसे 1 “OPD Registration”, 2 “Lab”।',
+  'settings.counters.id': 'काउंटर आईडी',
+  'settings.counters.name': 'काउंटर का नाम',
+  'settings.counters.add': 'काउंटर जोड़ें',
+  'settings.counters.remove': 'काउंटर {id} हटाएँ',
+  'settings.counters.none': 'अभी कोई काउंटर नहीं।',
+  'settings.counter': 'पंजीकरण काउंटर',
+  'settings.deskCounter': 'यह डेस्क संभालता है',
+  'settings.deskCounterHint': 'इस काउंटर के शेयर पहले इस डेस्क पर आते हैं, और काउंटर स्क्रीन इसी पर खुलती है। सूची कनेक्शन में दिए क्लिनिक के काउंटरों की है।',
+  'settings.deskCounter.none': 'कोई काउंटर नहीं',
+  'settings.counterSound': 'इस डेस्क के काउंटर पर मरीज़ के साझा करने पर एक छोटी आवाज़',
+  'settings.counterSoundHint': 'प्रतीक्षा कक्ष के लिए धीमी; बोर्ड हर शेयर को वैसे भी दिखाता है।',
+  'settings.patientNumberPrefix': 'मरीज़ नंबर का उपसर्ग',
+  'settings.patientNumberPrefixHint': 'क्लिनिक के अपने मरीज़ नंबर इससे शुरू होते हैं: OPD- से OPD-000123 बनता है। अधिकतम 12 अक्षर, अंक, “-” या “/”।',
+  'settings.issue.counter-id': '{field}: 1 से 20 अक्षर, अंक, खाली जगह, बिंदु, “-” या “_”, और अक्षर या अंक से शुरू (यह काउंटर के QR में जाती है)।',
+  'settings.issue.patient-number-prefix': '{field} में अधिकतम 12 अक्षर, अंक, “-” या “/” हो सकते हैं।',
 };
 
 export const settingsStrings = { en, hi };

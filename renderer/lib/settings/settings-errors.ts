@@ -5,7 +5,7 @@ import type { AppError, FieldIssue, FieldIssueCode } from '../../../electron/sha
 import { errorText } from '../error-text';
 import { fill, strings, translate, type Language, type StringKey } from '../i18n';
 
-type IssueKind = 'whole-number' | 'url' | 'required' | 'too-long' | 'control-character' | 'broken-character' | 'cm-id' | 'choice' | 'checkbox' | 'unknown-field' | 'other';
+type IssueKind = 'whole-number' | 'url' | 'required' | 'too-long' | 'control-character' | 'broken-character' | 'cm-id' | 'counter-id' | 'patient-number-prefix' | 'choice' | 'checkbox' | 'unknown-field' | 'other';
 
 const KIND_OF: Partial<Record<FieldIssueCode, IssueKind>> = {
   'whole-number': 'whole-number',
@@ -15,6 +15,8 @@ const KIND_OF: Partial<Record<FieldIssueCode, IssueKind>> = {
   'control-character': 'control-character',
   'broken-character': 'broken-character',
   'cm-id': 'cm-id',
+  'counter-id': 'counter-id',
+  'patient-number-prefix': 'patient-number-prefix',
   'not-allowed': 'choice',
   'unknown-field': 'unknown-field',
 };
@@ -45,6 +47,7 @@ function kindOf(issue: FieldIssue): IssueKind {
 
 /** The field's label on the form (`settings.bridge.port` → "Listen port"). */
 function fieldLabel(path: string, lang: Language): string {
-  const key = `settings.${path}`;
+  // A list's item is labelled as its field: counters.1.id → settings.counters.id ("Counter ID").
+  const key = `settings.${path.replace(/\.\d+(?=\.|$)/g, '')}`;
   return key in strings.en ? translate(lang, key as StringKey) : path;
 }

@@ -5,9 +5,22 @@ import type { Settings, SettingsPatch } from '../api';
 /** An emptied number input holds null; it is sent as is so main names the field. */
 type WithNullable<T, K extends keyof T> = Omit<T, K> & { [P in K]: T[P] | null };
 
-export type SettingsForm = Omit<WithNullable<Settings, 'idleCloseMinutes'>, 'schemaVersion' | 'hipId' | Group> & {
-  /** Absent in settings from before the HIP role: edited as empty. */
-  hipId: string;
+/**
+ * Settings that are optional in the file (added after it first shipped), with the value the form edits while the file
+ * has none: the HIP id and facility name empty, no counters, no desk counter, the share tone on, patient numbers
+ * starting OPD- (the register's own default). Sending that value unchanged is no change.
+ */
+export const OPTIONAL_DEFAULTS = {
+  hipId: '',
+  hipName: '',
+  counters: [] as { id: string; name: string }[],
+  deskCounter: '',
+  counterSound: true,
+  patientNumberPrefix: 'OPD-',
+};
+type Optional = keyof typeof OPTIONAL_DEFAULTS;
+
+export type SettingsForm = Omit<WithNullable<Settings, 'idleCloseMinutes'>, 'schemaVersion' | Optional | Group> & typeof OPTIONAL_DEFAULTS & {
   bridge: WithNullable<Settings['bridge'], 'port' | 'dataPushLimitMb'>;
   hiu: WithNullable<Settings['hiu'], 'answerTimeoutSeconds'>;
 };
@@ -20,15 +33,28 @@ type Flat = Record<string, unknown>;
 
 export function toForm(settings: Settings): SettingsForm {
   const { schemaVersion: _version, bridge, hiu, ...fields } = settings;
-  return { ...fields, hipId: fields.hipId ?? '', bridge: { ...bridge }, hiu: { ...hiu } };
+  return {
+    ...fields,
+    hipId: fields.hipId ?? OPTIONAL_DEFAULTS.hipId,
+    hipName: fields.hipName ?? OPTIONAL_DEFAULTS.hipName,
+    counters: (fields.counters ?? []).map((counter) => ({ ...counter })),
+    deskCounter: fields.deskCounter ?? OPTIONAL_DEFAULTS.deskCounter,
+    counterSound: fields.counterSound ?? OPTIONAL_DEFAULTS.counterSound,
+    patientNumberPrefix: fields.patientNumberPrefix ?? OPTIONAL_DEFAULTS.patientNumberPrefix,
+    bridge: { ...bridge },
+    hiu: { ...hiu },
+  };
 }
 
 export function changedFields(form: SettingsForm, current: Settings): SettingsPatch | undefined {
   const patch: Flat = {};
   for (const key of topKeys(form)) {
-    // An optional text (the HIP id) left empty where the settings have none is no change.
-    if (form[key] !== current[key] && !(form[key] === '' && current[key] === undefined)) patch[key] = form[key];
+    // An optional setting left at its default where the settings have none is no change.
+    const now = current[key as keyof Settings] ?? (OPTIONAL_DEFAULTS as Flat)[key];
+    if (!same(form[key], now)) patch[key] = form[key];
   }
+  // No desk counter is not a counter id: a desk that served one keeps it until another is chosen.
+  if (patch.deskCounter === '') delete patch.deskCounter;
   for (const group of GROUPS) {
     const edited: Flat = {};
     const now = current[group] as Flat;
@@ -46,7 +72,7 @@ export function rebaseForm(form: SettingsForm, base: SettingsForm, next: Setting
   const rebased: SettingsForm = { ...next, bridge: { ...next.bridge }, hiu: { ...next.hiu } };
   const edited = rebased as Record<TopKey, unknown>;
   for (const key of topKeys(form)) {
-    if (form[key] !== base[key]) edited[key] = form[key];
+    if (!same(form[key], base[key])) edited[key] = form[key];
   }
   for (const group of GROUPS) {
     const target = rebased[group] as Flat;
@@ -56,6 +82,11 @@ export function rebaseForm(form: SettingsForm, base: SettingsForm, next: Setting
     }
   }
   return rebased;
+}
+
+/** Equal values; a list (the counters) by its items. */
+function same(a: unknown, b: unknown): boolean {
+  return typeof a === 'object' && a !== null ? JSON.stringify(a) === JSON.stringify(b) : a === b;
 }
 
 function topKeys(form: SettingsForm): TopKey[] {
