@@ -156,9 +156,15 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   });
   const parts = new Parts([...(simulator ? [simulator] : []), ...hiu.parts(), ...(opts.parts ?? [])], settings, logPartError);
   await parts.start();
+  // In training with the HIP role on, the simulator learns the bridge's address at once (and again after a restart of
+  // the bridge), so a Trainer's share reaches a desk that has not called the gateway yet.
+  const announceBridge = () => {
+    if (settings().environment === 'training' && counter.isOn()) hiu.pipeline.announceToSimulator().catch((error: unknown) => logPartError('telling the simulator the bridge', error));
+  };
+  announceBridge();
   // settings.update announces every change on the bus; a part whose settings key changed is restarted.
   const detach = events.attach((event, payload) => {
-    if (event === 'settings.changed') void parts.settingsChanged(payload as Settings);
+    if (event === 'settings.changed') void parts.settingsChanged(payload as Settings).then(announceBridge);
   });
   let closing: Promise<void> | undefined;
   return {

@@ -123,6 +123,15 @@ export class GatewayPipeline<Pages extends PushPages = PushPages> {
   }
 
   /**
+   * Training: tells the simulator where the bridge is now, without waiting for the desk's first request. News nobody
+   * asked for (a profile shared at a counter) must find the bridge even at a desk that has sent nothing yet.
+   */
+  async announceToSimulator(): Promise<void> {
+    const gateway = await this.deps.abdm.gateway();
+    if (gateway.training) await this.registerWithSimulator(gateway);
+  }
+
+  /**
    * Training points its simulator at our bridge by itself (in relay mode at the relay's callback URL, which the
    * relay's hello tells); a real ABDM is told by the clinic (Settings).
    */

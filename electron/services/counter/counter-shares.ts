@@ -53,11 +53,16 @@ export class CounterShares implements CounterSharesPort {
     this.allocator = new TokenAllocator(this.store, this.tokens, deps.timeZone);
   }
 
+  /** Whether the clinic plays the HIP (Settings name its HIP id): its share routes are served only then. */
+  isOn(settings = this.deps.settings()): boolean {
+    return Boolean(settings.hipId?.trim());
+  }
+
   /** Joins the gateway pipeline as the HIP, and takes its shares. Called once, before the bridge starts. */
   register(): void {
     this.deps.roles.register(HIP_ROLE, {
       id: () => this.deps.settings().hipId?.trim() ?? '',
-      isOn: (settings) => Boolean(settings.hipId?.trim()),
+      isOn: (settings) => this.isOn(settings),
       standingKeys: (settings) => (settings.deskCounter ? [counterKey(settings.deskCounter)] : []),
     });
     this.deps.processor.on<SharedProfile>('profile.share', (callback, effects) => this.onShare(callback, effects));
