@@ -41,7 +41,7 @@ import { counterId } from '../store/settings/settings-schema';
 export { eventNames, type EventName, type EventPayloads } from '../core/events';
 // What the page shows of a record and of a print or save, as main builds them: the page sees main only through this
 // file and electron/shared/, so the types it draws with pass through here.
-export type { AttachmentView, ItemView, MedicationRow, ObservationItem, RecordView, SectionView, TimingRepeat } from '../fhir/view-model';
+export type { AttachmentView, InvoiceLineView, ItemView, MedicationRow, ObservationItem, PriceComponentView, RecordView, SectionView, TimingRepeat } from '../fhir/view-model';
 export type { PrintOutcome, SaveOutcome } from '../services/desktop/desktop-port';
 export type { DeskCapability } from '../abdm/gateway/capabilities';
 export type { TimelineMessage } from '../abdm/gateway/timeline-messages';

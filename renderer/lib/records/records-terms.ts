@@ -2,7 +2,7 @@
 // suffix, the date range and keep-until choices, a consent request's status in the operator's terms, and the
 // records grouped by visit. Words live in i18n.ts under keys these functions name.
 import type { OutputOf, TimelineMessage } from '../../../electron/ipc/contract';
-import { HI_TYPES, PURPOSE_CODES, type HiType, type PurposeCode } from '../../../electron/shared/hiu-terms';
+import { HI_TYPES, hiTypesOffered, PURPOSE_CODES, type HiType, type PurposeCode } from '../../../electron/shared/hiu-terms';
 import type { StringKey } from '../i18n';
 
 export type ConsentView = OutputOf<'consents.get'>;
@@ -13,7 +13,7 @@ export type KycPatient = OutputOf<'hiu.authConfirm'>['patient'];
 export type KycStarted = OutputOf<'hiu.authStart'>;
 export type KycMode = 'MOBILE_OTP' | 'AADHAAR_OTP' | 'DEMOGRAPHICS' | 'DIRECT';
 
-export { HI_TYPES, PURPOSE_CODES, type HiType, type PurposeCode };
+export { HI_TYPES, hiTypesOffered, PURPOSE_CODES, type HiType, type PurposeCode };
 export const KYC_MODES: readonly KycMode[] = ['MOBILE_OTP', 'AADHAAR_OTP', 'DEMOGRAPHICS', 'DIRECT'];
 
 /** The consent manager refuses a KYC OTP after this many wrong tries (its code 1408). */
