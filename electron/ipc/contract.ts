@@ -136,7 +136,9 @@ export const contract = {
   'enrol.current': takes(noInput).returns<{ enrolment: EnrolmentNow | null }>(),
   'enrol.abandon': takes(noInput).returns<{ abandoned: true }>(),
 
-  'verify.start': takes(z.object({ abha: verifyIdentifier }).strict()).returns<OtpSent>(),
+  // otpTo (VRFY_ABHA_201): where the OTP goes for an ABHA number or address, the Aadhaar-linked mobile (the default)
+  // or the mobile the ABHA itself is registered with; not for a mobile, whose OTP goes to that mobile.
+  'verify.start': takes(z.object({ abha: verifyIdentifier, otpTo: z.enum(['aadhaar-mobile', 'abha-mobile']).optional() }).strict()).returns<OtpSent>(),
   'verify.resendOtp': takes(z.object({ flowId }).strict()).returns<OtpSent>(),
   'verify.confirm': takes(z.object({ flowId, otp }).strict()).returns<VerifyOutcome>(),
   // After a mobile OTP that found several ABHAs: the one the patient says is theirs.
