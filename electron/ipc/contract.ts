@@ -125,7 +125,11 @@ export const contract = {
   'settings.lockConnection': takes(noInput).returns<ConnectionAccess>(),
 
   // The operator confirms, on the patient's behalf, that the patient agreed to Aadhaar-based enrolment.
-  'enrol.start': takes(z.object({ aadhaar, patientConsented: consentGiven }).strict()).returns<OtpSent>(),
+  // consentVersion, consentLanguage (CRT_ABHA_102): the wording of the consent read (electron/shared/assisted-enrolment-consent.ts)
+  // and the language it was read in; the audit keeps both. Absent: the current wording, in the desk's language.
+  'enrol.start': takes(
+    z.object({ aadhaar, patientConsented: consentGiven, consentVersion: z.string().min(1).max(40).optional(), consentLanguage: z.enum(['en', 'hi']).optional() }).strict(),
+  ).returns<OtpSent>(),
   'enrol.resendAadhaarOtp': takes(z.object({ flowId }).strict()).returns<OtpSent>(),
   // The mobile for the ABHA is asked with the Aadhaar OTP: ABHA v3 needs it in the same call.
   'enrol.verifyAadhaarOtp': takes(z.object({ flowId, otp, mobile }).strict()).returns<EnrolNext>(),

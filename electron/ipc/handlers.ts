@@ -87,7 +87,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'settings.lockConnection': () => ctx.adminPin.lock(),
 
     // The consent was read out in the language the screen shows.
-    'enrol.start': (input) => ctx.enrolment.start({ ...input, consentLanguage: ctx.settings.get().language }),
+    'enrol.start': (input) => ctx.enrolment.start({ ...input, consentLanguage: input.consentLanguage ?? ctx.settings.get().language }),
     'enrol.resendAadhaarOtp': (input) => ctx.enrolment.resendAadhaarOtp(input),
     'enrol.verifyAadhaarOtp': (input) => ctx.enrolment.verifyAadhaarOtp(input),
     'enrol.sendMobileOtp': (input) => ctx.enrolment.sendMobileOtp(input),

@@ -58,7 +58,7 @@ describe('where the Verify OTP goes (ABHA v3)', () => {
 
   it('an unknown destination is refused by the contract', async () => {
     app = await startAppHarness({}, { api: 'v3' });
-    const failure = await app.fail('verify.start', { abha: 'asha.verma@sbx', otpTo: 'email' });
+    const failure = await app.fail('verify.start', { abha: 'asha.verma@sbx', otpTo: 'email' as never });
     expect(failure.code).toBe('INVALID_INPUT');
     expect(failure.fields?.[0]?.path).toBe('otpTo');
   });
