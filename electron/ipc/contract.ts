@@ -161,6 +161,20 @@ export const contract = {
   'card.held': takes(z.object({ abhaNumber }).strict()).returns<HeldCardInfo>(),
 
   'hiu.findPatient': takes(z.object({ patientId }).strict()).returns<FoundPatient>(),
+  // HIU_FLOW_101 on ABDM v3: the consent manager confirms that this ABHA number (optional) and address belong to a
+  // person of this name, gender and year of birth (HIE-CM v3 identity/authentication); the details come from the
+  // desk's own verification of the patient.
+  'hiu.identify': takes(
+    z
+      .object({
+        abhaNumber: abhaNumber.optional(),
+        abhaAddress: patientId,
+        name: plainText(200).pipe(z.string().min(1)),
+        gender: z.enum(['M', 'F', 'O', 'U']),
+        yearOfBirth: z.number().int().min(1900).max(2100),
+      })
+      .strict(),
+  ).returns<{ patient: { id: string; name: string; gender: 'M' | 'F' | 'O' | 'U'; yearOfBirth: number } }>(),
   'hiu.authModes': takes(z.object({ patientId }).strict()).returns<{ modes: string[] }>(),
   'hiu.authStart': takes(z.object({ patientId, mode: z.enum(['MOBILE_OTP', 'AADHAAR_OTP', 'DEMOGRAPHICS', 'DIRECT']) }).strict()).returns<KycStarted>(),
   'hiu.authConfirm': takes(z.object({ flowId, otp: otp.optional(), demographics: demographics.optional() }).strict()).returns<{ patient: KycPatient }>(),

@@ -119,6 +119,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'card.held': (input) => ctx.cards.held(input),
 
     'hiu.findPatient': (input) => ctx.hiu.identification.find(input),
+    'hiu.identify': (input) => ctx.hiu.identity.identify(input),
     'hiu.authModes': (input) => ctx.hiu.kyc.modes(input),
     'hiu.authStart': (input) => ctx.hiu.kyc.start(input),
     'hiu.authConfirm': (input) => ctx.hiu.kyc.confirm(input),

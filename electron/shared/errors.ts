@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONSENT_NOT_USABLE',
   'AUTH_DENIED',
+  /** HIE-CM v3's identity check (HIU_FLOW_101) did not confirm that these details belong to this ABHA; `patientId`. */
+  'IDENTITY_NOT_CONFIRMED',
   'RECORD_UNREADABLE',
   // Files
   'EXPORT_FOLDER_UNSAFE',

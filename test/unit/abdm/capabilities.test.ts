@@ -16,13 +16,13 @@ describe('desk capabilities', () => {
   });
 
   it('the current API (ABHA v3, HIE-CM v3) asks consent status, verifies by mobile and asks for bills, and has no patient find, KYC, subscriptions or patient status', () => {
-    expect(capabilitiesOf('v3')).toEqual(['consent-status', 'verify-by-mobile', 'invoice-records', 'otp-to-abha-mobile']);
+    expect(capabilitiesOf('v3')).toEqual(['consent-status', 'verify-by-mobile', 'invoice-records', 'otp-to-abha-mobile', 'identity-authentication']);
     for (const missing of ['patient-find', 'kyc-auth', 'subscriptions', 'patient-status'] as const) expect(supports('v3', missing)).toBe(false);
   });
 
   it('hands the page every API’s list, so a switch of API in Settings needs no new call', () => {
     expect(capabilitiesByApi()).toEqual({
-      v3: ['consent-status', 'verify-by-mobile', 'invoice-records', 'otp-to-abha-mobile'],
+      v3: ['consent-status', 'verify-by-mobile', 'invoice-records', 'otp-to-abha-mobile', 'identity-authentication'],
       v1: ['patient-find', 'kyc-auth', 'consent-status', 'subscriptions', 'patient-status'],
     });
   });
