@@ -188,7 +188,7 @@ const en = {
   'error.PATIENT_INACTIVE': 'ABDM says this patient’s ABHA is deactivated, so nothing can be asked for it: no search, no verification, no consent, no records. The patient can reactivate it with ABDM.',
   'error.PATIENT_DELETED': 'ABDM says this patient’s ABHA has been deleted; everything this desk held about it was erased. Nothing more can be asked for it.',
   'error.AUTH_DENIED': 'The patient did not approve the verification on their phone. Ask them to approve it, or choose another way to verify.',
-  'error.IDENTITY_NOT_CONFIRMED': 'ABDM did not confirm that this ABHA number and these details belong to {patientId}, so nothing was asked. Check the number on the patient’s ABHA card, or verify the patient again (Verify ABHA) and find them here once more.',
+  'error.IDENTITY_NOT_CONFIRMED': 'ABDM did not confirm that this ABHA number, address and these details belong to one patient, so nothing was asked. Check the number on the patient’s ABHA card, or verify the patient again (Verify ABHA) and find them here once more.',
   'error.NOT_FOUND.verify-first': 'To find a patient by ABHA number, verify them first (Verify ABHA, Alt+3): ABDM confirms the number with the details the desk verified. Or type their ABHA address.',
   'error.NOT_ON_THIS_API.identity-authentication': 'This desk uses the older ABDM API, which finds a patient by ABHA address only. Type the patient’s ABHA address instead.',
   'error.RECORD_UNREADABLE': 'This record was received but cannot be shown: its content is not a readable FHIR document. Ask the hospital or lab to send it again.',
