@@ -122,3 +122,15 @@ describe('an Invoice record (the v3 HI type Invoice)', () => {
     expect(item).toMatchObject({ status: 'cancelled', cancelledReason: 'Billed twice', lines: [], totalNet: null, totalGross: null });
   });
 });
+
+describe('an Invoice on the printed record', () => {
+  it('prints the bill’s facts, a line each with its charges, and the total components', async () => {
+    const { entriesOf } = await import('../../../electron/records/record-document');
+    const item = recordView(bundle).sections[0]!.items[0]!;
+    const entries = entriesOf(item);
+    expect(entries.map((e) => e.heading)).toEqual(['OPD bill', 'General consultation', 'Plain X-ray of chest', 'Total charges']);
+    expect(entries[0]!.lines).toEqual(expect.arrayContaining([['Status', 'balanced'], ['Total net', '1200 INR'], ['Total gross', '1344 INR']]));
+    expect(entries[2]!.lines).toEqual([['Base', '800 INR'], ['Tax (GST)', '144 INR']]);
+    expect(entries[3]!.lines).toEqual([['Discount (Senior citizen)', '100 INR']]);
+  });
+});
