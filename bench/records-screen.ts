@@ -139,6 +139,7 @@ const SIZE_BY_TYPE: Record<HiType, number> = {
   ImmunizationRecord: 14,
   WellnessRecord: 40,
   HealthDocumentRecord: 8,
+  Invoice: 8,
 };
 /** The fewest each type may have: the sandbox builder's own resources and the five every document shares, and a few more. */
 const SMALLEST: Record<HiType, number> = {
@@ -149,6 +150,7 @@ const SMALLEST: Record<HiType, number> = {
   ImmunizationRecord: 8,
   WellnessRecord: 14,
   HealthDocumentRecord: 7,
+  Invoice: 6,
 };
 
 interface PlannedRecord {

@@ -18,6 +18,7 @@ import type {
 } from 'fhir/r4';
 import { attachmentsOf } from './attachments';
 import { sourceOf, type BundleIndex, type Entry } from './bundle-index';
+import { invoiceItem } from './invoice';
 import { narrativeText } from './narrative';
 import {
   annotations,
@@ -118,6 +119,13 @@ function typedItem(context: RenderContext, entry: Entry): ItemView | MedicationR
       return serviceRequestItem(context, entry);
     case 'FamilyMemberHistory':
       return familyHistoryItem(entry);
+    case 'Invoice':
+      return invoiceItem(entry, {
+        referenceName: (reference, markShown) => referenceName(context, reference, markShown),
+        resolve: (reference) => (isObject(reference) ? context.index.resolve(reference) : null),
+        markShown: (target) => context.shown.add(target.index),
+        narrative: narrativeOf,
+      });
     default:
       return genericItem(entry);
   }

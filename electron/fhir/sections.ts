@@ -34,6 +34,8 @@ const SINGLE_SECTION: Record<string, SectionKey> = {
   DiagnosticReport: 'diagnosticReport',
   ImmunizationRecord: 'immunizations',
   HealthDocumentRecord: 'healthDocument',
+  // NRCeS InvoiceRecord: one section, the invoice (reference/spec/fhir-records.md B.1).
+  Invoice: 'invoice',
 };
 
 const BY_TITLE: Record<string, SectionKey> = {

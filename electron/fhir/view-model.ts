@@ -28,6 +28,7 @@ export type SectionKey =
   | 'generalAssessment'
   | 'womenHealth'
   | 'lifestyle'
+  | 'invoice'
   /** Resources in the bundle that no section points at (shown last, so nothing received is hidden). */
   | 'unreferenced'
   | 'section';
@@ -278,6 +279,42 @@ export interface FamilyHistoryItem extends ItemBase {
   notes: string[];
 }
 
+/** One price component of an invoice line or of its totals, as received (type: base, surcharge, deduction, discount, tax, informational). */
+export interface PriceComponentView {
+  type: string | null;
+  code: string | null;
+  factor: number | null;
+  /** The amount as received: "500.00 INR". */
+  amount: string | null;
+}
+
+export interface InvoiceLineView {
+  sequence: number | null;
+  /** What was charged: the line's code, else its ChargeItem's code, else the reference's display. */
+  description: string | null;
+  /** The ChargeItem's quantity, when the line points at one. */
+  quantity: string | null;
+  components: PriceComponentView[];
+}
+
+/** An Invoice (the v3 HI type Invoice): lines, totals and status, amounts exactly as the sender wrote them. */
+export interface InvoiceItem extends ItemBase {
+  kind: 'invoice';
+  type: string | null;
+  status: string | null;
+  date: string | null;
+  issuer: string | null;
+  recipient: string | null;
+  participants: string[];
+  lines: InvoiceLineView[];
+  totalComponents: PriceComponentView[];
+  totalNet: string | null;
+  totalGross: string | null;
+  paymentTerms: string | null;
+  cancelledReason: string | null;
+  notes: string[];
+}
+
 /** A resource the viewer has no typed rendering for: its key fields as received, and its narrative. */
 export interface GenericItem extends ItemBase {
   kind: 'generic';
@@ -313,6 +350,7 @@ export type ItemView =
   | AppointmentItem
   | ServiceRequestItem
   | FamilyHistoryItem
+  | InvoiceItem
   | GenericItem
   | MissingItem
   | EmptyItem;

@@ -41,7 +41,7 @@ import { counterId } from '../store/settings/settings-schema';
 export { eventNames, type EventName, type EventPayloads } from '../core/events';
 // What the page shows of a record and of a print or save, as main builds them: the page sees main only through this
 // file and electron/shared/, so the types it draws with pass through here.
-export type { AttachmentView, ItemView, MedicationRow, ObservationItem, RecordView, SectionView, TimingRepeat } from '../fhir/view-model';
+export type { AttachmentView, InvoiceLineView, ItemView, MedicationRow, ObservationItem, PriceComponentView, RecordView, SectionView, TimingRepeat } from '../fhir/view-model';
 export type { PrintOutcome, SaveOutcome } from '../services/desktop/desktop-port';
 export type { DeskCapability } from '../abdm/gateway/capabilities';
 export type { TimelineMessage } from '../abdm/gateway/timeline-messages';
@@ -125,7 +125,11 @@ export const contract = {
   'settings.lockConnection': takes(noInput).returns<ConnectionAccess>(),
 
   // The operator confirms, on the patient's behalf, that the patient agreed to Aadhaar-based enrolment.
-  'enrol.start': takes(z.object({ aadhaar, patientConsented: consentGiven }).strict()).returns<OtpSent>(),
+  // consentVersion, consentLanguage (CRT_ABHA_102): the wording of the consent read (electron/shared/assisted-enrolment-consent.ts)
+  // and the language it was read in; the audit keeps both. Absent: the current wording, in the desk's language.
+  'enrol.start': takes(
+    z.object({ aadhaar, patientConsented: consentGiven, consentVersion: z.string().min(1).max(40).optional(), consentLanguage: z.enum(['en', 'hi']).optional() }).strict(),
+  ).returns<OtpSent>(),
   'enrol.resendAadhaarOtp': takes(z.object({ flowId }).strict()).returns<OtpSent>(),
   // The mobile for the ABHA is asked with the Aadhaar OTP: ABHA v3 needs it in the same call.
   'enrol.verifyAadhaarOtp': takes(z.object({ flowId, otp, mobile }).strict()).returns<EnrolNext>(),
@@ -136,7 +140,9 @@ export const contract = {
   'enrol.current': takes(noInput).returns<{ enrolment: EnrolmentNow | null }>(),
   'enrol.abandon': takes(noInput).returns<{ abandoned: true }>(),
 
-  'verify.start': takes(z.object({ abha: verifyIdentifier }).strict()).returns<OtpSent>(),
+  // otpTo (VRFY_ABHA_201): where the OTP goes for an ABHA number or address, the Aadhaar-linked mobile (the default)
+  // or the mobile the ABHA itself is registered with; not for a mobile, whose OTP goes to that mobile.
+  'verify.start': takes(z.object({ abha: verifyIdentifier, otpTo: z.enum(['aadhaar-mobile', 'abha-mobile']).optional() }).strict()).returns<OtpSent>(),
   'verify.resendOtp': takes(z.object({ flowId }).strict()).returns<OtpSent>(),
   'verify.confirm': takes(z.object({ flowId, otp }).strict()).returns<VerifyOutcome>(),
   // After a mobile OTP that found several ABHAs: the one the patient says is theirs.
@@ -155,6 +161,20 @@ export const contract = {
   'card.held': takes(z.object({ abhaNumber }).strict()).returns<HeldCardInfo>(),
 
   'hiu.findPatient': takes(z.object({ patientId }).strict()).returns<FoundPatient>(),
+  // HIU_FLOW_101 on ABDM v3: the consent manager confirms that this ABHA number (optional) and address belong to a
+  // person of this name, gender and year of birth (HIE-CM v3 identity/authentication); the details come from the
+  // desk's own verification of the patient.
+  'hiu.identify': takes(
+    z
+      .object({
+        abhaNumber: abhaNumber.optional(),
+        abhaAddress: patientId,
+        name: plainText(200).pipe(z.string().min(1)),
+        gender: z.enum(['M', 'F', 'O', 'U']),
+        yearOfBirth: z.number().int().min(1900).max(2100),
+      })
+      .strict(),
+  ).returns<{ patient: { id: string; name: string; gender: 'M' | 'F' | 'O' | 'U'; yearOfBirth: number } }>(),
   'hiu.authModes': takes(z.object({ patientId }).strict()).returns<{ modes: string[] }>(),
   'hiu.authStart': takes(z.object({ patientId, mode: z.enum(['MOBILE_OTP', 'AADHAAR_OTP', 'DEMOGRAPHICS', 'DIRECT']) }).strict()).returns<KycStarted>(),
   'hiu.authConfirm': takes(z.object({ flowId, otp: otp.optional(), demographics: demographics.optional() }).strict()).returns<{ patient: KycPatient }>(),

@@ -95,7 +95,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'settings.lockConnection': () => ctx.adminPin.lock(),
 
     // The consent was read out in the language the screen shows.
-    'enrol.start': (input) => ctx.enrolment.start({ ...input, consentLanguage: ctx.settings.get().language }),
+    'enrol.start': (input) => ctx.enrolment.start({ ...input, consentLanguage: input.consentLanguage ?? ctx.settings.get().language }),
     'enrol.resendAadhaarOtp': (input) => ctx.enrolment.resendAadhaarOtp(input),
     'enrol.verifyAadhaarOtp': (input) => ctx.enrolment.verifyAadhaarOtp(input),
     'enrol.sendMobileOtp': (input) => ctx.enrolment.sendMobileOtp(input),
@@ -127,6 +127,7 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'card.held': (input) => ctx.cards.held(input),
 
     'hiu.findPatient': (input) => ctx.hiu.identification.find(input),
+    'hiu.identify': (input) => ctx.hiu.identity.identify(input),
     'hiu.authModes': (input) => ctx.hiu.kyc.modes(input),
     'hiu.authStart': (input) => ctx.hiu.kyc.start(input),
     'hiu.authConfirm': (input) => ctx.hiu.kyc.confirm(input),

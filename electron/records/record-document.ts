@@ -15,6 +15,7 @@ export const RECORD_TYPE_WORDS: Readonly<Record<string, string>> = {
   ImmunizationRecord: 'Vaccination record',
   HealthDocumentRecord: 'Health document',
   WellnessRecord: 'Health readings',
+  Invoice: 'Bill',
 };
 
 /** The record type in words ("Discharge summary"); "Health record" for a type ABDM does not list. */
@@ -100,6 +101,21 @@ export function entriesOf(item: ItemView): DocumentEntry[] {
       return [entryOf(item as unknown as Record<string, unknown>, 'Report'), ...item.results.flatMap(entriesOf)];
     case 'observation':
       return [observationEntry(item), ...item.components.map(observationEntry)];
+    case 'invoice':
+      // The bill's facts, then a line each: what was charged, how many, each price component as the sender wrote it.
+      return [
+        entryOf({ ...item, lines: undefined, totalComponents: undefined } as unknown as Record<string, unknown>, 'Bill'),
+        ...item.lines.map((line) => ({
+          heading: line.description ?? `Line ${line.sequence ?? ''}`.trim(),
+          lines: [
+            ...(line.quantity ? [['Quantity', line.quantity] as [string, string]] : []),
+            ...line.components.map((c) => [humanise(c.type ?? 'charge') + (c.code ? ` (${c.code})` : ''), c.amount ?? (c.factor !== null ? `× ${c.factor}` : '')] as [string, string]),
+          ],
+        })),
+        ...(item.totalComponents.length > 0
+          ? [{ heading: 'Total charges', lines: item.totalComponents.map((c) => [humanise(c.type ?? 'charge') + (c.code ? ` (${c.code})` : ''), c.amount ?? ''] as [string, string]) }]
+          : []),
+      ];
     case 'generic':
       return [{ heading: item.resourceType, lines: item.fields.map(({ key, value }) => [humanise(key), fhirDatesInText(value)] as [string, string]) }];
     case 'missing':

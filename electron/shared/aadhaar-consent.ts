@@ -1,8 +1,10 @@
-// The consent the operator reads to the patient before an Aadhaar OTP is sent. The words live in the renderer's
-// translations ('enrol.consent.text'); this names which wording it was, so the audit log can say what the
-// patient agreed to. Change the words only together with this version (test/unit/shared/aadhaar-consent.test.ts
-// pins the text of each version).
-export const AADHAAR_CONSENT_TEXT_VERSION = '1';
+// The consent the operator reads to the patient before an Aadhaar OTP is sent. The words are ABDM's six
+// assisted-enrolment clauses in electron/shared/assisted-enrolment-consent.ts (one file a clinic can replace with
+// ABDM's exact text); this names which wording and language were read, so the audit log can say what the patient
+// agreed to. Version '1' was the single paragraph of 'enrol.consent.text' before issue 25.
+import { ASSISTED_ENROLMENT_CONSENT } from './assisted-enrolment-consent';
+
+export const AADHAAR_CONSENT_TEXT_VERSION = ASSISTED_ENROLMENT_CONSENT.version;
 
 /** What the audit log keeps of the operator's attestation: never the Aadhaar number, only its masked form. */
 export interface ConsentRecord {

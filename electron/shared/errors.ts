@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   'AADHAAR_NO_MOBILE',
   /** The ABHA address chosen at enrolment belongs to someone else; the enrolment waits for another one. */
   'ABHA_ADDRESS_TAKEN',
+  /** Verify: ABDM offers no OTP to the mobile chosen for this ABHA (`via`: aadhaar-mobile or abha-mobile); the other may work. */
+  'OTP_DESTINATION_UNAVAILABLE',
   // The HIU side of ABDM (consents and records)
   'GATEWAY_NO_ANSWER',
   'HIU_ID_MISSING',
@@ -55,6 +57,8 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONSENT_NOT_USABLE',
   'AUTH_DENIED',
+  /** HIE-CM v3's identity check (HIU_FLOW_101) did not confirm that these details belong to this ABHA; `patientId`. */
+  'IDENTITY_NOT_CONFIRMED',
   'RECORD_UNREADABLE',
   // Files
   'EXPORT_FOLDER_UNSAFE',

@@ -1,8 +1,18 @@
 // The ABDM vocabulary of consents (reference/spec/gateway-v05.md §6): health-information types and purposes of
 // use. Pure, so the IPC contract, the services and the record screens share one list.
 
-export const HI_TYPES = ['OPConsultation', 'Prescription', 'DischargeSummary', 'DiagnosticReport', 'ImmunizationRecord', 'HealthDocumentRecord', 'WellnessRecord'] as const;
+// Gateway v0.5's HITypeEnum has the first seven; HIE-CM v3's has eight, adding Invoice (NRCeS InvoiceRecord). Which
+// ones a desk may ask for is a capability of its API (`invoice-records`, electron/abdm/gateway/capabilities.ts).
+export const HI_TYPES = ['OPConsultation', 'Prescription', 'DischargeSummary', 'DiagnosticReport', 'ImmunizationRecord', 'HealthDocumentRecord', 'WellnessRecord', 'Invoice'] as const;
 export type HiType = (typeof HI_TYPES)[number];
+
+/** The HI types every generation knows; `Invoice` only where the desk `supports('invoice-records')`. */
+export const HI_TYPES_EVERYWHERE: readonly HiType[] = HI_TYPES.filter((type) => type !== 'Invoice');
+
+/** The HI types a desk may ask for, given whether its API knows invoices. */
+export function hiTypesOffered(invoices: boolean): readonly HiType[] {
+  return invoices ? HI_TYPES : HI_TYPES_EVERYWHERE;
+}
 
 export const PURPOSE_CODES = ['CAREMGT', 'BTG', 'PUBHLTH', 'HPAYMT', 'DSRCH', 'PATRQT'] as const;
 export type PurposeCode = (typeof PURPOSE_CODES)[number];

@@ -6,6 +6,7 @@ import { diagnosticReport } from './records/diagnostic-report';
 import { dischargeSummary } from './records/discharge-summary';
 import { healthDocument } from './records/health-document';
 import { immunization } from './records/immunization';
+import { invoice } from './records/invoice';
 import { opConsultation } from './records/op-consultation';
 import { prescription } from './records/prescription';
 import { wellness } from './records/wellness';
@@ -19,6 +20,7 @@ export const RECORD_BUILDERS: Record<HiType, (context: RecordContext) => RecordP
   ImmunizationRecord: immunization,
   HealthDocumentRecord: healthDocument,
   WellnessRecord: wellness,
+  Invoice: invoice,
 };
 
 /** Record types whose document always carries a PDF (report form / the document itself). */

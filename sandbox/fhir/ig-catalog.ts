@@ -14,6 +14,9 @@ export const HI_TYPES = [
   'ImmunizationRecord',
   'HealthDocumentRecord',
   'WellnessRecord',
+  // HIE-CM v3's eighth HI type (NRCeS InvoiceRecord); gateway v0.5's HITypeEnum stops at WellnessRecord, and the
+  // simulator's v0.5 consent manager refuses it (gateway/hiu/consent-requests.ts).
+  'Invoice',
 ] as const;
 export type HiType = (typeof HI_TYPES)[number];
 
@@ -80,7 +83,16 @@ export const RECORD_PROFILES: Record<HiType, RecordProfile> = {
     type: { text: 'Wellness Record' },
     requiresEncounter: false,
   },
+  Invoice: {
+    profile: `${IG_BASE}/InvoiceRecord`,
+    title: 'Invoice Record',
+    type: { text: 'Invoice Record' },
+    requiresEncounter: false,
+  },
 };
+
+/** The HI types of gateway v0.5's HITypeEnum: all but Invoice. */
+export const V05_HI_TYPES: readonly HiType[] = HI_TYPES.filter((type) => type !== 'Invoice');
 
 /** Section codes of the IG, by profile. Wellness sections are sliced by title, not code. */
 export const SECTION_CODES = {

@@ -118,7 +118,7 @@ test('a first-time operator enrols a patient, then saves, previews and prints th
   await expect(table.locator('tr[data-action="enrolment.created"]')).toContainText(abhaNumber);
   await expect(table.locator('tr[data-action="enrolment.consent"]')).toContainText('Patient agreed to Aadhaar OTP');
   await expect(table.locator('tr[data-action="enrolment.consent"]')).toContainText(
-    `Aadhaar XXXX XXXX ${ravi.aadhaar.slice(-4)} · consent text version 1, read in English`,
+    `Aadhaar XXXX XXXX ${ravi.aadhaar.slice(-4)} · consent text version 2, read in English`,
   );
   await expect(table.locator('tr[data-action="card.downloaded"]')).toHaveCount(2);
   await expect(table.locator('tr[data-action="card.print-dialog-opened"]')).toContainText('CR80 card');

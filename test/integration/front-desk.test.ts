@@ -65,7 +65,7 @@ describe('enrolment', () => {
     expect(consent!.operator).toBe('Meena (front desk)');
     expect(consent!.abhaNumber).toBeNull();
     expect(Date.parse(consent!.at)).toBeGreaterThanOrEqual(before - 1_000);
-    expect(JSON.parse(consent!.detail!)).toEqual({ maskedAadhaar: 'XXXX XXXX 0124', textVersion: '1', language: 'hi' });
+    expect(JSON.parse(consent!.detail!)).toEqual({ maskedAadhaar: 'XXXX XXXX 0124', textVersion: '2', language: 'hi' });
     expect(consent!.detail).not.toContain(TRAINING_IDENTITIES.newResident.aadhaar);
   });
 

@@ -57,6 +57,7 @@ const EXPECTED: Record<HiType, { profile: string; typeCode?: string; sections: R
   },
   HealthDocumentRecord: { profile: 'HealthDocumentRecord', typeCode: '419891008', encounter: false, sections: { '419891008': ['DocumentReference'] } },
   WellnessRecord: { profile: 'WellnessRecord', encounter: false, sections: {} },
+  Invoice: { profile: 'InvoiceRecord', encounter: false, sections: {} },
 };
 const WELLNESS_TITLES = ['Vital Signs', 'Body Measurement', 'Physical Activity', 'General Assessment', 'Women Health', 'Lifestyle', 'Other Observations', 'Document Reference'];
 
@@ -113,7 +114,7 @@ describe.each(Object.keys(EXPECTED) as HiType[])('%s document bundle', (hiType) 
     const composition = resources(await parse(hiType))[0]!;
     expect(composition.meta.profile).toEqual([`${IG}/${expected.profile}`]);
     if (expected.typeCode) expect(composition.type.coding).toEqual([expect.objectContaining({ system: SCT, code: expected.typeCode })]);
-    else expect(composition).toMatchObject({ type: { text: 'Wellness Record' } });
+    else expect(composition).toMatchObject({ type: { text: hiType === 'Invoice' ? 'Invoice Record' : 'Wellness Record' } });
     expect(composition.subject.reference).toMatch(/^urn:uuid:/);
     if (expected.encounter) expect(composition.encounter?.reference).toMatch(/^urn:uuid:/);
     expect(composition.section.length).toBeGreaterThan(0);
@@ -129,6 +130,12 @@ describe.each(Object.keys(EXPECTED) as HiType[])('%s document bundle', (hiType) 
       if (hiType === 'WellnessRecord') {
         expect(section.code).toBeUndefined();
         expect(WELLNESS_TITLES).toContain(section.title);
+        continue;
+      }
+      if (hiType === 'Invoice') {
+        // InvoiceRecord has one section, sliced by its entry (the Invoice) rather than a code (fhir-records.md B.1)
+        expect(section.title).toBe('Invoice');
+        for (const target of targets) expect(['Invoice', 'DocumentReference']).toContain(target!.resourceType);
         continue;
       }
       expect(section.code.coding[0].system).toBe(SCT);

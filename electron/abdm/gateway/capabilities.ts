@@ -12,9 +12,14 @@ import { gatewayGenerationFor } from './generation-choice';
  * - `consent-status`: ask the consent manager where a consent request stands;
  * - `subscriptions`: subscribe to a patient's new care contexts and records;
  * - `patient-status`: hear from the consent manager that a patient's ABHA was deactivated or deleted;
- * - `verify-by-mobile`: verify a patient by the mobile their ABHA is registered with.
+ * - `verify-by-mobile`: verify a patient by the mobile their ABHA is registered with;
+ * - `invoice-records`: ask for (and receive) bills, the HI type `Invoice` of HIE-CM v3 (gateway v0.5's enum has seven types);
+ * - `otp-to-abha-mobile`: verify an ABHA number or address with an OTP to the ABHA's own mobile, not only the
+ *   Aadhaar-linked one (ABDM's VRFY_ABHA_201);
+ * - `identity-authentication`: confirm a patient's ABHA number or address with their demographics at the consent
+ *   manager (HIE-CM v3 identity/authentication, ABDM's HIU_FLOW_101; on v0.5 patients/find does it: `patient-find`).
  */
-export const DESK_CAPABILITIES = ['patient-find', 'kyc-auth', 'consent-status', 'subscriptions', 'patient-status', 'verify-by-mobile'] as const;
+export const DESK_CAPABILITIES = ['patient-find', 'kyc-auth', 'consent-status', 'subscriptions', 'patient-status', 'verify-by-mobile', 'invoice-records', 'otp-to-abha-mobile', 'identity-authentication'] as const;
 export type DeskCapability = (typeof DESK_CAPABILITIES)[number];
 
 /** The gateway operation each gateway capability needs; the generation says whether it has it. */
@@ -26,8 +31,11 @@ const GATEWAY_OPERATION: Partial<Record<DeskCapability, HiuOperation>> = {
   'patient-status': 'patientStatus.onNotify',
 };
 
-/** The ABHA side: ABHA v3 verifies by mobile; Health ID v1 has no such search (services/verify/verify-v1.ts refuses it). */
-const ABHA_CAPABILITIES: Record<AbdmApi, readonly DeskCapability[]> = { v3: ['verify-by-mobile'], v1: [] };
+/**
+ * The ABHA side: ABHA v3 verifies by mobile; Health ID v1 has no such search (services/verify/verify-v1.ts refuses it).
+ * And the gateway's vocabulary, which has no operation to ask about: HIE-CM v3's HITypeEnum has Invoice, v0.5's not.
+ */
+const ABHA_CAPABILITIES: Record<AbdmApi, readonly DeskCapability[]> = { v3: ['verify-by-mobile', 'invoice-records', 'otp-to-abha-mobile', 'identity-authentication'], v1: [] };
 
 export function supports(api: AbdmApi, capability: DeskCapability): boolean {
   const operation = GATEWAY_OPERATION[capability];

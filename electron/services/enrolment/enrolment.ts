@@ -77,7 +77,12 @@ export class EnrolmentService {
   }
 
   /** The operator has attested that the patient agreed; that is recorded before anything is sent. */
-  async start(input: { aadhaar: string; patientConsented: true; consentLanguage: ConsentRecord['language'] }): Promise<OtpSent> {
+  async start(input: { aadhaar: string; patientConsented: true; consentLanguage: ConsentRecord['language']; consentVersion?: string }): Promise<OtpSent> {
+    // The page names the wording it showed; a page still holding an older wording (a desk updated under it) must
+    // show the current one before the patient's consent can be recorded as read.
+    if (input.consentVersion !== undefined && input.consentVersion !== AADHAAR_CONSENT_TEXT_VERSION) {
+      throw new AppFailure('INVALID_INPUT', { fields: [{ path: 'consentVersion', code: 'not-allowed', params: {} }] });
+    }
     const aadhaar = normaliseAadhaar(input.aadhaar);
     this.recordConsent({ maskedAadhaar: maskAadhaar(aadhaar), textVersion: AADHAAR_CONSENT_TEXT_VERSION, language: input.consentLanguage });
     const clients = await this.deps.abha();

@@ -4,6 +4,7 @@
 // artefact has its records erased at once.
 import { randomUUID } from 'node:crypto';
 import { abdmTimeToIso } from '../../abdm/abdm-time';
+import { supports } from '../../abdm/gateway/capabilities';
 import { AppFailure } from '../../shared/errors';
 import { purposeOf, type PurposeCode } from '../../shared/hiu-terms';
 import type { OutboxEntry } from '../../store/gateway/outbox';
@@ -93,6 +94,10 @@ export class ConsentService {
     this.pushUrlReady();
     const requester = requesterOf(settings.hiu);
     checkDates(input, this.ctx.now());
+    // Gateway v0.5's consent manager refuses an HI type outside its seven; say so before anything is sent.
+    if (input.hiTypes.includes('Invoice') && !supports(settings.abdmApi, 'invoice-records')) {
+      throw new AppFailure('NOT_ON_THIS_API', { params: { reason: 'invoice-records' } });
+    }
     const at = isoAt(this.ctx.now);
     const consent = {
       purpose: purposeOf(input.purposeCode),

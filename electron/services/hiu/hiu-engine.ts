@@ -3,6 +3,7 @@
 // Another role (the HIP) registers with `roles` and the processor the same way. At start-up it resumes whatever a
 // crash or a quit left: callbacks stored but not applied, pages not processed, requests not yet accepted, erasures
 // that fell due while the app was closed.
+import { IdentityCheck } from './identity-check';
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 import { HIU_ROLE } from '../../abdm/gateway/hiu/hiu-role';
 import type { Part } from '../../core/parts';
@@ -58,6 +59,8 @@ export class HiuEngine {
   readonly pipeline: GatewayPipeline<DataPushPageStore>;
   readonly identification: PatientIdentification;
   readonly kyc: KycAuth;
+  /** HIE-CM v3's identity check: a patient found by ABHA number or address (HIU_FLOW_101). */
+  readonly identity: IdentityCheck;
   readonly consents: ConsentService;
   readonly records: HealthInformationService;
   readonly viewer: RecordViewer;
@@ -102,6 +105,7 @@ export class HiuEngine {
     this.erasure = new RecordErasure(ctx, this.consents.store, this.records.records);
     this.identification = new PatientIdentification(ctx, this.patientStatus);
     this.kyc = new KycAuth(ctx, this.patientStatus);
+    this.identity = new IdentityCheck(ctx, this.patientStatus, () => deps.abdm.gateway());
     this.subscriptions = new SubscriptionService(ctx, this.patientStatus, { fetchNewRecords: (patientId, hipId) => this.fetchNewRecords(patientId, hipId) });
     for (const service of [this.consents, this.records, this.patientStatus, this.identification, this.kyc, this.subscriptions]) service.register();
   }

@@ -10,6 +10,9 @@ export function verifyOnV1(client: HealthIdClient): VerifyWire {
   return {
     async sendOtp(verification) {
       if (verification.identifier.kind === 'mobile') throw new AppFailure('NOT_ON_THIS_API', { params: { reason: 'verify-by-mobile' } });
+      // Health ID v1 has MOBILE_OTP (auth/init, then confirmWithMobileOTP) but this desk's v1 client confirms only
+      // the Aadhaar OTP; the Verify screen offers no choice on v1 (capability `otp-to-abha-mobile`).
+      if (verification.otpTo === 'abha-mobile') throw new AppFailure('NOT_ON_THIS_API', { params: { reason: 'otp-to-abha-mobile' } });
       verification.otpSystem = 'aadhaar';
       verification.txnId = (await client.authInit({ authMethod: 'AADHAAR_OTP', healthid: verification.identifier.value })).txnId;
     },

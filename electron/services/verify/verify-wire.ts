@@ -8,10 +8,15 @@ import type { OtpClock } from '../abha/otp-timer';
 
 export type VerifyIdentifier = { kind: 'number' | 'address' | 'mobile'; value: string };
 
+/** Where the clerk chose to send the OTP for an ABHA number or address (VRFY_ABHA_201). */
+export type OtpDestination = 'aadhaar-mobile' | 'abha-mobile';
+
 export interface Verification {
   api: AbdmApi;
   txnId: string;
   identifier: VerifyIdentifier;
+  /** The clerk's choice of mobile for the OTP; absent: the API's default (the Aadhaar-linked one where it can). */
+  otpTo?: OtpDestination;
   /** v3: the OTP system the request used, which the verification must name again. */
   otpSystem: 'aadhaar' | 'abdm';
   otp: OtpClock;

@@ -15,7 +15,7 @@ import { checkResendAllowed, otpStatus } from '../abha/otp-timer';
 import { toPatientView, type PatientView } from '../abha/patient-view';
 import { verifyOnV1 } from './verify-v1';
 import { verifyOnV3 } from './verify-v3';
-import type { Verification, VerifyWire } from './verify-wire';
+import type { OtpDestination, Verification, VerifyWire } from './verify-wire';
 
 export type VerifyDeps = FlowDeps;
 
@@ -56,14 +56,19 @@ export class VerifyService {
    * `abha` is an ABHA number (any spacing), ABHA address or mobile; the contract has already checked which. An
    * address typed without its suffix gets Settings' CM ID (`cmId`: `sbx` → `asha.verma@sbx`).
    */
-  async start(input: { abha: string; cmId: string }): Promise<OtpSent> {
+  async start(input: { abha: string; cmId: string; otpTo?: OtpDestination }): Promise<OtpSent> {
     const parsed = parseVerifyIdentifier(input.abha) ?? { kind: 'address' as const, value: input.abha.trim() };
+    // A mobile's OTP can only go to that mobile: a choice of the Aadhaar's is a mistake the clerk is told about.
+    if (parsed.kind === 'mobile' && input.otpTo === 'aadhaar-mobile') {
+      throw new AppFailure('INVALID_INPUT', { fields: [{ path: 'otpTo', code: 'not-allowed', params: {} }] });
+    }
     const identifier = parsed.kind === 'address' ? { ...parsed, value: withCmSuffix(parsed.value, input.cmId) } : parsed;
     const clients = await this.deps.abha();
     const verification: Verification = {
       api: clients.api,
       txnId: '',
       identifier,
+      ...(input.otpTo && parsed.kind !== 'mobile' ? { otpTo: input.otpTo } : {}),
       otpSystem: 'aadhaar',
       otp: { sentAt: this.now(), resends: 0 },
       attempts: freshAttempts(),

@@ -1,7 +1,7 @@
 // How the record viewer words a view model (electron/fhir/view-model.ts) in the desk's language: section names,
 // item labels, dosing rhythm, flags, FHIR dates. Record content itself (drug names, values, titles) is shown as
 // received; only the labels around it are translated.
-import type { ItemView, MedicationRow, ObservationItem, SectionView, TimingRepeat } from '../../../electron/ipc/contract';
+import type { InvoiceLineView, ItemView, MedicationRow, ObservationItem, PriceComponentView, SectionView, TimingRepeat } from '../../../electron/ipc/contract';
 import { t, tf } from '../app-state.svelte';
 import { fhirDatesInText } from '../../../electron/shared/fhir-dates-in-text';
 import { strings, type StringKey } from '../i18n';
@@ -112,6 +112,9 @@ export interface FactCard {
   attachmentIds: string[];
   /** A report's own results, drawn beneath it. */
   results: ItemView[];
+  /** An invoice's lines and its total price components, drawn as a table beneath it. */
+  invoiceLines?: InvoiceLineView[];
+  invoiceTotals?: PriceComponentView[];
 }
 
 type Facts = Array<[StringKey, string | null | undefined | string[]]>;
@@ -229,6 +232,22 @@ export function factCard(item: Exclude<ItemView, { kind: 'medications' } | { kin
         ['viewer.f.conditions', item.conditions],
         ['viewer.f.status', item.status],
       ]);
+    case 'invoice':
+      return card(
+        item.type,
+        [
+          ['viewer.f.status', item.status],
+          ['viewer.f.date', date(item.date)],
+          ['viewer.f.issuer', item.issuer],
+          ['viewer.f.recipient', item.recipient],
+          ['viewer.f.participants', item.participants],
+          ['viewer.f.totalNet', item.totalNet],
+          ['viewer.f.totalGross', item.totalGross],
+          ['viewer.f.paymentTerms', item.paymentTerms],
+          ['viewer.f.cancelledReason', item.cancelledReason],
+        ],
+        { invoiceLines: item.lines, invoiceTotals: item.totalComponents },
+      );
     case 'generic':
       return { ...card(item.resourceType, []), facts: item.fields.map(({ key, value }) => [key, key === 'status' ? termText(value) : valueText(value)]) };
     case 'missing':
@@ -236,6 +255,19 @@ export function factCard(item: Exclude<ItemView, { kind: 'medications' } | { kin
     case 'empty':
       return card(item.reason ? tf('viewer.emptyBecause', { reason: item.reason }) : t('viewer.empty'), []);
   }
+}
+
+const PRICE_TYPES = ['base', 'surcharge', 'deduction', 'discount', 'tax', 'informational'];
+
+/**
+ * One price component in words: "Tax (GST 18%): 90.00 INR". FHIR's component type in the desk's language, the
+ * sender's own code and the amount as received; a factor is shown only when there is no amount to show.
+ */
+export function priceText(component: PriceComponentView): string {
+  const type = component.type && PRICE_TYPES.includes(component.type) ? t(`viewer.price.${component.type}` as StringKey) : (component.type ?? '');
+  const label = [type, component.code ? `(${component.code})` : null].filter(Boolean).join(' ');
+  const value = component.amount ?? (component.factor !== null ? `× ${component.factor}` : '');
+  return label ? `${label}: ${value}` : value;
 }
 
 /** Items as the screen draws them: consecutive observations share one table; medications already come as one. */

@@ -2,7 +2,7 @@
 // suffix, the date range and keep-until choices, a consent request's status in the operator's terms, and the
 // records grouped by visit. Words live in i18n.ts under keys these functions name.
 import type { OutputOf, TimelineMessage } from '../../../electron/ipc/contract';
-import { HI_TYPES, PURPOSE_CODES, type HiType, type PurposeCode } from '../../../electron/shared/hiu-terms';
+import { HI_TYPES, HI_TYPES_EVERYWHERE, hiTypesOffered, PURPOSE_CODES, type HiType, type PurposeCode } from '../../../electron/shared/hiu-terms';
 import type { StringKey } from '../i18n';
 
 export type ConsentView = OutputOf<'consents.get'>;
@@ -13,7 +13,7 @@ export type KycPatient = OutputOf<'hiu.authConfirm'>['patient'];
 export type KycStarted = OutputOf<'hiu.authStart'>;
 export type KycMode = 'MOBILE_OTP' | 'AADHAAR_OTP' | 'DEMOGRAPHICS' | 'DIRECT';
 
-export { HI_TYPES, PURPOSE_CODES, type HiType, type PurposeCode };
+export { HI_TYPES, hiTypesOffered, PURPOSE_CODES, type HiType, type PurposeCode };
 export const KYC_MODES: readonly KycMode[] = ['MOBILE_OTP', 'AADHAAR_OTP', 'DEMOGRAPHICS', 'DIRECT'];
 
 /** The consent manager refuses a KYC OTP after this many wrong tries (its code 1408). */
@@ -182,4 +182,31 @@ export function messageKey(message: TimelineMessage | null): StringKey | null {
 export const GATEWAY_CODES = ['1404', '1405', '1406', '1408', '1410', '1411', '1414', '1416', '1418', '1419', '1420', '1421', '1427', '1428', '1431', '1513', '2429', '2500', 'DENIED', 'TIMEOUT', 'UNREACHABLE'] as const;
 export function gatewayCodeKey(code: string | null | undefined): StringKey | null {
   return code && (GATEWAY_CODES as readonly string[]).includes(code) ? (`records.code.${code}` as StringKey) : null;
+}
+
+/**
+ * When a request's records leave this desk (HIU_FLOW_104's "expiry"): `erased` once every artefact's records were
+ * erased (the latest of those times); `erase-on` while records are or may be held, from the live artefacts' own
+ * `dataEraseAt` (the patient may have shortened what was asked; HIPs may differ, hence first and last), else the
+ * date asked for while the patient has not answered; `none` when no record can come (denied, not sent, no answer,
+ * or ended before any artefact).
+ */
+export type EraseWhen = { kind: 'erased'; at: string } | { kind: 'erase-on'; first: string; last: string } | { kind: 'none' };
+
+export function eraseWhen(consent: ConsentView): EraseWhen {
+  const artefacts = consent.artefacts;
+  const erased = artefacts.map((artefact) => artefact.erasedAt);
+  if (artefacts.length > 0 && erased.every((at): at is string => at !== null)) return { kind: 'erased', at: [...erased].sort().at(-1)! };
+  const live = artefacts.filter((artefact) => artefact.status === 'GRANTED' && artefact.erasedAt === null);
+  const dates = live.map((artefact) => artefact.dataEraseAt ?? consent.dataEraseAt).sort();
+  if (dates.length > 0) return { kind: 'erase-on', first: dates[0]!, last: dates.at(-1)! };
+  if (consent.status === 'SENDING' || consent.status === 'REQUESTED' || (consent.status === 'GRANTED' && artefacts.length === 0)) {
+    return { kind: 'erase-on', first: consent.dataEraseAt, last: consent.dataEraseAt };
+  }
+  return { kind: 'none' };
+}
+
+/** Whether a request asked for every kind of record its API offers (v0.5's seven, or those and Invoice on v3). */
+export function asksEveryType(hiTypes: readonly string[]): boolean {
+  return HI_TYPES_EVERYWHERE.every((type) => hiTypes.includes(type));
 }

@@ -5,7 +5,7 @@
 import type { AuditEntry } from '../api';
 import type { OutputOf } from '../../../electron/ipc/contract';
 import type { ConsentRecord } from '../../../electron/shared/aadhaar-consent';
-import { HI_TYPES, PURPOSE_CODES } from '../../../electron/shared/hiu-terms';
+import { HI_TYPES, HI_TYPES_EVERYWHERE, PURPOSE_CODES } from '../../../electron/shared/hiu-terms';
 import { fill, translate, type Language, type StringKey } from '../i18n';
 
 type TodayEntry = OutputOf<'today.list'>[number];
@@ -64,7 +64,8 @@ function consentAsked(entry: TodayEntry, say: Say): string {
   if (!patient || !isOneOf(PURPOSE_CODES, purpose) || !types) return '';
   const asked = types.split(',');
   if (!asked.every((type) => isOneOf(HI_TYPES, type))) return '';
-  const typeWords = asked.length === HI_TYPES.length ? say('audit.detail.allTypes') : asked.map((type) => say(`audit.detail.hiType.${type}` as StringKey)).join(', ');
+  // every type the API offers: the seven of v0.5, or those and Invoice on v3
+  const typeWords = HI_TYPES_EVERYWHERE.every((type) => asked.includes(type)) ? say('audit.detail.allTypes') : asked.map((type) => say(`audit.detail.hiType.${type}` as StringKey)).join(', ');
   return say('audit.detail.consentRequested', { types: typeWords, purpose: say(`audit.detail.purpose.${purpose}`), patient: patient.toLowerCase() });
 }
 

@@ -9,6 +9,7 @@ import * as bodies from './v3-bodies';
 import { fetchArtefactV3 } from './v3-consent-fetch';
 import { HiecmError, V3_CODES } from './v3-errors';
 import { admitOnce, v3CallOf, v3GatewayCall, type V3Call } from './v3-request-headers';
+import { registerIdentityAuthentication } from './v3-identity';
 import { recordHiuNotificationV3 } from './v3-transfer-notify';
 
 // The HIU requests of HIE-CM v3 (reference/spec/abdm-v3.md §3), answered by the same consent manager,
@@ -72,5 +73,6 @@ export function v3HiuRoutes(ctx: SandboxContext): FastifyPluginAsync {
     registerConsentRequests(app, ctx, ctx.hiu);
     registerDataFlow(app, ctx, ctx.hiu);
     registerAcknowledgement(app, ctx, ctx.hiu);
+    registerIdentityAuthentication(app, ctx, ctx.hiu);
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { HI_TYPES } from '../../fhir/ig-catalog';
+import { HI_TYPES, V05_HI_TYPES } from '../../fhir/ig-catalog';
 import type { consentInitBody, consentStatusBody } from './body-schemas';
 import { CM, refuse } from './cm-errors';
 import { createArtefacts, notifyConsentEvent } from './consent-artefacts';
@@ -18,7 +18,7 @@ export const PURPOSE_CODES = ['CAREMGT', 'BTG', 'PUBHLTH', 'HPAYMT', 'DSRCH', 'P
 
 export function initConsentRequest(world: HiuWorld, caller: Caller, body: z.infer<typeof consentInitBody>): void {
   world.answer(caller, '/consent-requests/on-init', body.requestId, () => {
-    validateConsentRequest(world, body.consent);
+    validateConsentRequest(world, caller, body.consent);
     const record: ConsentRequestRecord = {
       id: randomUUID(),
       caller,
@@ -34,11 +34,13 @@ export function initConsentRequest(world: HiuWorld, caller: Caller, body: z.infe
   });
 }
 
-function validateConsentRequest(world: HiuWorld, consent: RequestedConsent): void {
+function validateConsentRequest(world: HiuWorld, caller: Caller, consent: RequestedConsent): void {
   const patient = world.directory.findActive(consent.patient.id);
   if (!patient) refuse(CM.userNotFound, 'Invalid patient');
   if (!PURPOSE_CODES.includes(consent.purpose.code)) refuse(CM.invalidPurpose, 'Invalid Purpose');
-  if (consent.hiTypes.length === 0 || consent.hiTypes.some((t) => !(HI_TYPES as readonly string[]).includes(t))) {
+  // HIE-CM v3 knows eight HI types; gateway v0.5's enum has seven (no Invoice), as ABDM's consent managers do.
+  const known: readonly string[] = caller.wire === 'v3' ? HI_TYPES : V05_HI_TYPES;
+  if (consent.hiTypes.length === 0 || consent.hiTypes.some((t) => !known.includes(t))) {
     refuse(CM.invalidHiType, 'Invalid HI Type');
   }
   const { dateRange, dataEraseAt, frequency } = consent.permission;

@@ -83,6 +83,19 @@ export const DEMO_PATIENTS: DemoPatient[] = [
       { hipId: 'HIP-CITYCLINIC-PUNE', patientReference: 'CCP-11502', careContextReference: 'OPD-0117', display: 'OPD follow-up', daysAgo: 30, hiTypes: ['OPConsultation', 'Prescription', 'WellnessRecord'] },
     ],
   },
+  {
+    // A patient with a bill: the v3 HI type Invoice (a v0.5 consent manager never grants it, so on v0.5 only the
+    // consultation arrives).
+    id: 'kiran.rao@sbx',
+    name: 'Kiran Rao',
+    gender: 'M',
+    yearOfBirth: 1991,
+    birthDate: '1991-02-09',
+    mobile: '+919800000104',
+    careContexts: [
+      { hipId: 'HIP-CITYCLINIC-PUNE', patientReference: 'CCP-12040', careContextReference: 'OPD-0451', display: 'OPD visit, fever, with bill', daysAgo: 5, hiTypes: ['OPConsultation', 'Invoice'] },
+    ],
+  },
 ];
 
 export function findDemoHip(id: string): DemoHip | undefined {

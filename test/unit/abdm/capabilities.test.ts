@@ -10,14 +10,19 @@ describe('desk capabilities', () => {
     expect(supports('v1', 'verify-by-mobile')).toBe(false);
   });
 
-  it('the current API (ABHA v3, HIE-CM v3) asks consent status and verifies by mobile, and has no patient find, KYC, subscriptions or patient status', () => {
-    expect(capabilitiesOf('v3')).toEqual(['consent-status', 'verify-by-mobile']);
+  it('bills (HI type Invoice) only on HIE-CM v3: gateway v0.5’s HITypeEnum has seven types, v3’s eight', () => {
+    expect(supports('v3', 'invoice-records')).toBe(true);
+    expect(supports('v1', 'invoice-records')).toBe(false);
+  });
+
+  it('the current API (ABHA v3, HIE-CM v3) asks consent status, verifies by mobile and asks for bills, and has no patient find, KYC, subscriptions or patient status', () => {
+    expect(capabilitiesOf('v3')).toEqual(['consent-status', 'verify-by-mobile', 'invoice-records', 'otp-to-abha-mobile', 'identity-authentication']);
     for (const missing of ['patient-find', 'kyc-auth', 'subscriptions', 'patient-status'] as const) expect(supports('v3', missing)).toBe(false);
   });
 
   it('hands the page every API’s list, so a switch of API in Settings needs no new call', () => {
     expect(capabilitiesByApi()).toEqual({
-      v3: ['consent-status', 'verify-by-mobile'],
+      v3: ['consent-status', 'verify-by-mobile', 'invoice-records', 'otp-to-abha-mobile', 'identity-authentication'],
       v1: ['patient-find', 'kyc-auth', 'consent-status', 'subscriptions', 'patient-status'],
     });
   });

@@ -48,14 +48,13 @@ const bySource = (view: RecordView, resourceType: string) =>
   }).filter((item) => 'source' in item && item.source.resourceType === resourceType);
 
 describe('recordView over the simulator bundles and the real-world bundles', () => {
-  it('has the fixtures it is meant to test: 14 generated, 7 real-world, all seven HI types in each', () => {
-    expect(generated).toHaveLength(14);
+  it('has the fixtures it is meant to test: 16 generated (v3’s eight HI types), 7 real-world (v0.5’s seven)', () => {
+    expect(generated).toHaveLength(16);
     expect(projecteka).toHaveLength(7);
-    for (const set of [generated, projecteka]) {
+    const seven = ['DiagnosticReport', 'DischargeSummary', 'HealthDocumentRecord', 'ImmunizationRecord', 'OPConsultation', 'Prescription', 'WellnessRecord'];
+    for (const [set, expected] of [[generated, [...seven, 'Invoice']], [projecteka, seven]] as const) {
       const types = new Set(set.map((f) => recordView(f.bundle).hiType));
-      expect([...types].sort()).toEqual(
-        ['DiagnosticReport', 'DischargeSummary', 'HealthDocumentRecord', 'ImmunizationRecord', 'OPConsultation', 'Prescription', 'WellnessRecord'].sort(),
-      );
+      expect([...types].sort()).toEqual([...expected].sort());
     }
   });
 
@@ -113,8 +112,8 @@ describe('recordView over the simulator bundles and the real-world bundles', () 
         expect(pointedAt.has(attachment.id), `${name} ${attachment.id}`).toBe(true);
       }
     }
-    // generated: 7 with PDF (plain DiagnosticReport and HealthDocumentRecord carry theirs too); real-world: 3
-    expect(counted).toBe(9 + 3);
+    // generated: 8 with PDF (plain DiagnosticReport and HealthDocumentRecord carry theirs too); real-world: 3
+    expect(counted).toBe(10 + 3);
   });
 
   it('keeps base64 out of the view model, so lists stay small', () => {
