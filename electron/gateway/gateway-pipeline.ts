@@ -141,7 +141,7 @@ export class GatewayPipeline<Pages extends PushPages = PushPages> {
     const url = this.bridge.callbackUrl();
     const key = `${gateway.gatewayBaseUrl}|${url}`;
     if (!url || this.registered === key) return;
-    await registerBridgeUrl({ gatewayBaseUrl: gateway.gatewayBaseUrl, session: gateway.session, url, generation: this.generation().name, cmId: this.deps.settings().cmId });
+    await registerBridgeUrl({ gatewayBaseUrl: gateway.gatewayBaseUrl, session: gateway.session, url, generation: this.generation().name, cmId: this.deps.settings().cmId, now: this.deps.now });
     this.registered = key;
   }
 }

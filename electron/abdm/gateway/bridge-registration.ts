@@ -9,12 +9,12 @@ import { v3Headers } from '../v3-headers';
 
 interface BridgeUrlCall {
   path: string;
-  headers(cmId: string | undefined): Record<string, string>;
+  headers(cmId: string | undefined, now: () => number): Record<string, string>;
 }
 
 export const BRIDGE_URL_CALLS = {
   'v0.5': { path: '/v1/bridges', headers: () => ({}) },
-  v3: { path: '/gateway/v3/bridge/url', headers: (cmId) => ({ ...v3Headers(), 'X-CM-ID': cmId ?? '' }) },
+  v3: { path: '/gateway/v3/bridge/url', headers: (cmId, now) => ({ ...v3Headers(now), 'X-CM-ID': cmId ?? '' }) },
 } as const satisfies Record<string, BridgeUrlCall>;
 
 export interface BridgeRegistration {
@@ -26,6 +26,8 @@ export interface BridgeRegistration {
   generation?: string;
   /** X-CM-ID, for a generation that sends it (v3); the others leave it out. */
   cmId?: string;
+  /** Main's clock, for TIMESTAMP (the gateway refuses one far from its own); Date.now when absent. */
+  now?: () => number;
 }
 
 export async function registerBridgeUrl(opts: BridgeRegistration): Promise<void> {
@@ -38,7 +40,7 @@ export async function registerBridgeUrl(opts: BridgeRegistration): Promise<void>
       operation: 'bridges',
       method: 'PATCH',
       path: call.path,
-      headers: { Authorization: `Bearer ${token}`, ...call.headers(opts.cmId) },
+      headers: { Authorization: `Bearer ${token}`, ...call.headers(opts.cmId, opts.now ?? Date.now) },
       body: { url: opts.url },
       idempotent: true,
     }),
