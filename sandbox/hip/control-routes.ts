@@ -18,6 +18,15 @@ const shareInput = z
     counterId: z.string().max(250, 'must be at most 250 characters').regex(COUNTER_ID, 'must be a counter id: letters, digits and spaces, with . - _ inside'),
     abhaAddress: z.string().trim().min(1, 'must not be empty'),
     generation: z.enum(['v3', 'v0.5'], { error: 'must be "v3" or "v0.5"' }).default('v3'),
+    /**
+     * The resident shares from a second ABHA address of their own, with no ABHA number and their name spelled
+     * another way (the clinic's returning-patient case: the register must match them by mobile, gender, age and
+     * the sound of the name, not by ABHA).
+     */
+    secondAbha: z
+      .object({ abhaAddress: z.string().trim().regex(/^[a-z0-9][a-z0-9._-]*@[a-z0-9-]+$/i, 'must be an ABHA address'), name: z.string().trim().min(1).max(100) })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -43,7 +52,10 @@ export function hipControlRoutes(ctx: SandboxContext): FastifyPluginAsync {
       if (!account) {
         throw new AbdmError(404, 'HIS-404', `abhaAddress: no training resident has the ABHA address ${input.abhaAddress}; docs/sandbox-hip.md lists them.`);
       }
-      const share = await sendShare(ctx, log, account, { hipId: input.hipId, counterId: input.counterId }, input.generation);
+      const sharer = input.secondAbha
+        ? { ...account, healthId: input.secondAbha.abhaAddress.toLowerCase(), healthIdNumber: '', firstName: input.secondAbha.name, middleName: '', lastName: '' }
+        : account;
+      const share = await sendShare(ctx, log, sharer, { hipId: input.hipId, counterId: input.counterId }, input.generation);
       return { requestId: share.requestId, bridgeStatus: share.bridgeStatus, ...(share.bridgeError ? { bridgeError: share.bridgeError } : {}) };
     });
 

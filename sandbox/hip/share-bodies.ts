@@ -33,7 +33,7 @@ export function v3ShareBody(account: Account, target: ShareTarget): Record<strin
     metaData: { hipId: target.hipId, context: target.counterId, hprId: null, ...PHONE_LOCATION },
     profile: {
       patient: {
-        abhaNumber: account.healthIdNumber,
+        abhaNumber: account.healthIdNumber || null,
         abhaAddress: account.healthId,
         name: fullName(account),
         gender: account.gender,
@@ -63,7 +63,7 @@ export function legacyShareBody(account: Account, target: ShareTarget, envelope:
       hipCode: target.counterId,
       patient: {
         healthId: account.healthId,
-        healthIdNumber: account.healthIdNumber,
+        healthIdNumber: account.healthIdNumber || null,
         name: fullName(account),
         gender: account.gender,
         yearOfBirth: wholeNumber(account.yearOfBirth),

@@ -61,11 +61,18 @@ export async function tellSimulatorTheBridge(sandbox: RunningSandbox, bridgeUrl:
  * A patient scans counter `counterId`'s QR with their ABHA app: the simulator sends the share to the desk's bridge,
  * in the generation the desk speaks (v3, or the legacy v0.5 beside ABHA v1).
  */
-export async function scan(sandbox: RunningSandbox, counterId: string, abhaAddress: string, generation: 'v3' | 'v0.5'): Promise<string> {
+/** `secondAbha`: the resident shares from another ABHA address of theirs, the name spelled another way (docs/sandbox-hip.md). */
+export async function scan(
+  sandbox: RunningSandbox,
+  counterId: string,
+  abhaAddress: string,
+  generation: 'v3' | 'v0.5',
+  secondAbha?: { abhaAddress: string; name: string },
+): Promise<string> {
   const response = await fetch(`${sandbox.url}/_sandbox/hip/share`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ hipId: HIP_ID, counterId, abhaAddress, generation }),
+    body: JSON.stringify({ hipId: HIP_ID, counterId, abhaAddress, generation, ...(secondAbha ? { secondAbha } : {}) }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
   const answer = (await response.json()) as { requestId: string; bridgeStatus: number | null };

@@ -86,8 +86,6 @@ test('outside training there is no Trainer button, and main refuses the Trainer 
   expect(answer).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
 });
 
-// Needs the share handling (counter.shares), the register (register.*) and the simulator's /_sandbox/hip routes,
-// built beside this screen: it passes once they are merged.
 test('patients scan counters: tokens 1, the same again, 2; counter 2 on its own; Register new and returning; in English and Hindi', async ({ app, sandbox, web, abdmApi, clock }) => {
   const generation = abdmApi === 'v3' ? 'v3' : 'v0.5';
   await setUpCounters(app);
@@ -141,6 +139,21 @@ test('patients scan counters: tokens 1, the same again, 2; counter 2 on its own;
   await expect(app.getByTestId('counter-outcome')).toContainText('Asha Devi Verma');
   await expect(asha.getByTestId('share-patient-number')).toHaveText(/^OPD-\d{6}$/);
   await reviewShot(app, 'counter-board-hi');
-  expect(COUNTERS.length).toBe(2);
-  expect(HIP_ID).toBe('IN2710000123');
+  const ashaNumber = await asha.getByTestId('share-patient-number').textContent();
+
+  // A returning patient: Asha again, from a second ABHA address with no ABHA number and her name spelled “Aasha Varma”.
+  // No registration holds that ABHA, so the register offers Asha's (same mobile, gender, age, a name that sounds
+  // alike), and the clerk confirms her: the visit goes on her number, not a new one.
+  const returning = await scan(sandbox, '1', 'asha.verma@sbx', generation, { abhaAddress: 'aasha.varma@sbx', name: 'Aasha Varma' });
+  expect(await tokenSentFor(sandbox, returning)).toBe('3');
+  const aasha = rows.filter({ hasText: 'Aasha Varma' });
+  await aasha.getByRole('button', { name: 'Aasha Varma को पंजीकृत करें' }).click();
+  const match = app.getByRole('dialog', { name: 'क्या यह मरीज़ क्लिनिक में पहले से दर्ज है?' });
+  await expect(match).toContainText('Asha Devi Verma');
+  await expect(match).toContainText(`मरीज़ नंबर ${ashaNumber}`);
+  await expect(match).toContainText('मोबाइल');
+  await expect(match).toContainText('नाम मिलता-जुलता सुनाई देता है');
+  await reviewShot(app, 'counter-returning-hi');
+  await match.getByRole('button', { name: `यही मरीज़ है: Asha Devi Verma, ${ashaNumber}` }).click();
+  await expect(aasha.getByTestId('share-patient-number')).toHaveText(ashaNumber!);
 });
