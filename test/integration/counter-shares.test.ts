@@ -6,7 +6,7 @@
 // caller are dropped (only the relay link may set them).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,7 @@ import { openDatabase, type AppDatabase } from '../../electron/store/db';
 import { memorySecretDriver, openVault } from '../../electron/store/secrets/vault';
 import { DEFAULT_SETTINGS, type Settings } from '../../electron/store/settings/settings-schema';
 import { gatewayToken, signingKey, startJwksServer, type JwksServer, type SigningKey } from '../support/gateway-signing';
+import { startFakeGateway, type GatewayCall } from '../support/fake-gateway';
 
 const HIP_ID = 'IN2810014366';
 const V3_SHARE = '/api/v3/hip/patient/share';
@@ -34,11 +35,6 @@ const V3_ON_SHARE = '/patient-share/v3/on-share';
 const LEGACY_SHARE = '/v1.0/patients/profile/share';
 const LEGACY_ON_SHARE = '/v1.0/patients/profile/on-share';
 
-interface GatewayCall {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: Record<string, unknown>;
-}
 
 let dir: string;
 let database: AppDatabase;
@@ -50,20 +46,6 @@ let settings: Settings;
 /** Every desk a test built: closed before the database, so no send in flight writes to a closed one. */
 let desks: { outbox: GatewayOutbox; processor: CallbackProcessor }[] = [];
 
-async function startFakeGateway() {
-  const calls: GatewayCall[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      calls.push({ path: request.url ?? '', headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-      response.statusCode = 202;
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls };
-}
 
 beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'abha-counter-int-'));

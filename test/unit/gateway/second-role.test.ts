@@ -5,8 +5,7 @@
 // clinic's HIP role (issues 25, 26) will do; if this test passes, adding it is an addition.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -23,6 +22,7 @@ import { openDatabase, type AppDatabase } from '../../../electron/store/db';
 import { memorySecretDriver, openVault } from '../../../electron/store/secrets/vault';
 import { DEFAULT_SETTINGS, type Settings } from '../../../electron/store/settings/settings-schema';
 import { gatewayToken, signingKey, startJwksServer, type JwksServer, type SigningKey } from '../../support/gateway-signing';
+import { startFakeGateway, type GatewayCall } from '../../support/fake-gateway';
 
 // ── The made-up role ────────────────────────────────────────────────────────────────────────────
 interface TestAnswer {
@@ -54,11 +54,6 @@ const TEST_ROLE: RoleDescription = {
 };
 
 // ── The world around it: a database, a fake gateway, the gateway's keys ─────────────────────────
-interface GatewayCall {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: Record<string, unknown>;
-}
 
 let dir: string;
 let database: AppDatabase;
@@ -70,20 +65,6 @@ let settings: Settings;
 
 const v05Settings = (): Settings => ({ ...DEFAULT_SETTINGS, abdmApi: 'v1', clientId: 'TEST-CLIENT' });
 
-async function startFakeGateway() {
-  const calls: GatewayCall[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      calls.push({ path: request.url ?? '', headers: request.headers, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) });
-      response.statusCode = 202;
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls };
-}
 
 beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'abha-second-role-'));
