@@ -326,6 +326,7 @@ export const hi: Record<CoreStringKey, string> = {
   'patient.dateOfBirth': 'जन्म तिथि',
   'patient.mobile': 'मोबाइल',
   'patient.address': 'पता',
+  'patient.registeredAs': 'इस क्लिनिक में मरीज़ नंबर {number}, {since} से',
   'gender.M': 'पुरुष',
   'gender.F': 'महिला',
   'gender.O': 'अन्य',

@@ -330,6 +330,7 @@ const en = {
   'patient.dateOfBirth': 'Date of birth',
   'patient.mobile': 'Mobile',
   'patient.address': 'Address',
+  'patient.registeredAs': 'Patient number {number} at this clinic, since {since}',
   'gender.M': 'Male',
   'gender.F': 'Female',
   'gender.O': 'Other',

@@ -179,6 +179,8 @@ test('the register search on Today finds the patient by a scan of her QR', async
   await app.getByRole('button', { name: 'Send OTP' }).click();
   await enterOtp(app);
   await expect(app.getByTestId('patient-name')).toHaveText('Asha Devi Verma');
+  // The Patient screen names her number in the clinic's register, for the OPD slip.
+  await expect(app.getByTestId('patient-registered-as')).toHaveText(/^Patient number OPD-\d{6} at this clinic, since \d{2}-\d{2}-\d{4}$/);
 
   const search = app.getByLabel('Find a registered patient');
   const leaks = await watchLeaks(app, async () => {
