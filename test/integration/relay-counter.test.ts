@@ -285,12 +285,15 @@ describe.each(world.storages)('Scan & Share at the relay, on %s', (_name, openSt
     await collect([away, first, second], 1, { ack: false });
     expect([away, first, second].map((desk) => desk.deliveries().length).reduce((a, b) => a + b)).toBe(1);
 
+    // Which desk took it depends on the desks' random ids (fewest waiting, then by id): the Lab desk may be the one.
+    const unclaimedAtFront = [first, second].some((desk) => desk.deliveries().length === 1);
     await closeDesk(clinic, away, 2);
     const labShare = await clinic.share('2', 'ravi@sbx');
-    await collect([first, second], 2, { ack: false });
+    await collect([first, second], unclaimedAtFront ? 2 : 1, { ack: false });
     const labDelivery = [...first.deliveries(), ...second.deliveries()].find((d) => d.callback.requestId === labShare.requestId);
     expect(tokenOf(labDelivery)).toBe(1);
-    expect([...first.deliveries(), ...second.deliveries()].map((d) => d.callback.requestId).sort()).toEqual([unclaimed.requestId, labShare.requestId].sort());
+    const expected = unclaimedAtFront ? [unclaimed.requestId, labShare.requestId] : [labShare.requestId];
+    expect([...first.deliveries(), ...second.deliveries()].map((d) => d.callback.requestId).sort()).toEqual(expected.sort());
   }, 30_000);
 
   it('refuses (403) a share naming another HIP id, keeps nothing of it, and hands out no number for one whose body names another', async () => {
