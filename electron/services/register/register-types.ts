@@ -1,24 +1,12 @@
 // The clinic's own patient register as the screens see it (services/register/). A registration is the clinic's
 // record of a patient: its own number, and what ABDM or the patient told it. `verified` says whether the ABHA on it
 // was confirmed (an OTP at Enrol or Verify) or is the patient's claim (a shared profile, a scanned QR).
+import type { RegistrationFields } from '../../store/register/patient-register-store';
 
-export interface RegisteredPatient {
-  /** The clinic's own number: Settings' prefix and a sequence (OPD-000123). */
+/** A registration as the screens see it: what the register keeps (its fields are told once, in the store), with the
+ * clinic's own number, Settings' prefix and a sequence (OPD-000123). */
+export interface RegisteredPatient extends RegistrationFields {
   patientNumber: string;
-  abhaNumber: string | null;
-  abhaAddress: string | null;
-  name: string;
-  /** M, F, O, U (and ABDM's D, T as sent). */
-  gender: string;
-  /** yyyy-mm-dd when day and month are known; else null and `yearOfBirth` alone. */
-  dateOfBirth: string | null;
-  yearOfBirth: number | null;
-  mobile: string | null;
-  address: string | null;
-  /** ISO times of the first and the latest visit. */
-  firstVisit: string;
-  lastVisit: string;
-  verified: boolean;
 }
 
 /** Why a registration is offered as the same person (ABDM's New vs Returning guidance). */

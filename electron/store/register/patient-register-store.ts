@@ -10,13 +10,17 @@ export interface RegistrationFields {
   /** The latest ABHA address the patient came with (lower-case); every one is kept in patient_register_addresses. */
   abhaAddress: string | null;
   name: string;
+  /** M, F, O, U (and ABDM's D, T as sent). */
   gender: string;
+  /** yyyy-mm-dd when day and month are known; else null and `yearOfBirth` alone. */
   dateOfBirth: string | null;
   yearOfBirth: number | null;
   mobile: string | null;
   address: string | null;
+  /** ISO times of the first and the latest visit. */
   firstVisit: string;
   lastVisit: string;
+  /** Confirmed by an OTP at Enrol or Verify; false: the patient's claim (a shared profile, a scanned QR). */
   verified: boolean;
 }
 
