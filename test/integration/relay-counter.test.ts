@@ -17,6 +17,7 @@ import type { RelayStore } from '../../relay/store/relay-store';
 import { connectProtocolDesk, desksHealth, freePort, MONITORING_TOKEN_SHA256, type ProtocolDesk } from '../support/relay-harness';
 import { relayWorld } from '../support/relay-world';
 import { bearer, gatewayToken, post } from '../unit/bridge/bridge-support';
+import { specShareBody } from '../support/spec-share';
 
 const CLINIC = 'CLINIC-HIU-01';
 const HIP_ID = 'IN2710000123';
@@ -25,26 +26,7 @@ const SHARE_LEGACY = '/v1.0/patients/profile/share';
 
 const world = relayWorld('relay-counter-');
 
-/** A v3 profile share as abdm-frontdesk.md §1 shows it: the counter in metaData.context. */
-function shareBody(counter: string, abhaAddress: string, hipId = HIP_ID) {
-  return {
-    intent: 'PROFILE_SHARE',
-    metaData: { hipId, context: counter, hprId: null, latitude: null, longitude: null },
-    profile: {
-      patient: {
-        abhaNumber: '91-7507-6821-7770',
-        abhaAddress,
-        name: 'Asha Devi',
-        gender: 'F',
-        dayOfBirth: '1',
-        monthOfBirth: '8',
-        yearOfBirth: '1981',
-        address: { line: '12 Temple Street', district: 'Coimbatore', state: 'Tamil Nadu', pincode: '641050' },
-        phoneNumber: '9876543210',
-      },
-    },
-  };
-}
+const shareBody = (counter: string, abhaAddress: string, hipId = HIP_ID) => specShareBody(abhaAddress, counter, hipId);
 
 const tokenOf = (delivery: any): number | undefined => {
   const value = delivery.callback.headers['x-relay-token-number'];

@@ -12,6 +12,7 @@ import { CounterShares } from '../../../electron/services/counter/counter-shares
 import { openDatabase, type AppDatabase } from '../../../electron/store/db';
 import { memorySecretDriver, openVault } from '../../../electron/store/secrets/vault';
 import { DEFAULT_SETTINGS, type Settings } from '../../../electron/store/settings/settings-schema';
+import { specShareBody } from '../../support/spec-share';
 
 export const HIP_ID = 'IN2810014366';
 
@@ -37,23 +38,7 @@ export interface CounterKit {
 }
 
 export function v3ShareBody(abhaAddress: string, counterId: string, hipId = HIP_ID): Record<string, unknown> {
-  return {
-    intent: 'PROFILE_SHARE',
-    metaData: { hipId, context: counterId, hprId: null, latitude: null, longitude: null },
-    profile: {
-      patient: {
-        abhaNumber: '91-7507-6821-7770',
-        abhaAddress,
-        name: 'Asha Devi',
-        gender: 'F',
-        dayOfBirth: '1',
-        monthOfBirth: '8',
-        yearOfBirth: '1981',
-        address: { line: '12 Gandhi Road', district: 'Coimbatore', state: 'Tamil Nadu', pincode: '641050' },
-        phoneNumber: '9876543210',
-      },
-    },
-  };
+  return specShareBody(abhaAddress, counterId, hipId);
 }
 
 export async function counterKit(opts: { timeZone?: string; start?: number } = {}): Promise<CounterKit> {
