@@ -39,6 +39,15 @@ import { HiuEngine } from './services/hiu/hiu-engine';
 import { CounterShares } from './services/counter/counter-shares';
 import { CounterPosters } from './services/counter/poster';
 import { TrainerShare } from './services/counter/trainer-share';
+import type { HipDeskPort } from './services/hip/hip-types';
+import { AppFailure } from './shared/errors';
+
+function hipNotBuilt(): HipDeskPort {
+  const off = (): never => {
+    throw new AppFailure('HIP_OFF');
+  };
+  return { visits: () => [], openVisit: off, relink: off, previewDocument: off, addDocument: off };
+}
 import { RELAY_CREDENTIAL_ACCOUNT } from './gateway/bridge-part';
 import { RecordCipher } from './store/hiu/record-cipher';
 import { APP_NAME, APP_VERSION } from './version';
@@ -132,6 +141,8 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   dayPatients.sweep();
   // The register reads the counter's shares and marks them registered (one database: one transaction).
   const register = new PatientRegister({ store: new PatientRegisterStore(database.db), shares: counter, prefix: () => settings().patientNumberPrefix, now });
+  // The clinic as an HIP (docs/hip.md): joined at the merge of issue 26; until then every call says the role is off.
+  const hip: HipDeskPort = hipNotBuilt();
   const handlers = createHandlers({
     name: APP_NAME,
     version: APP_VERSION,
@@ -153,6 +164,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     register,
     counterPosters: new CounterPosters({ settings, desktop, simulatorUrl, now }),
     trainerShare: new TrainerShare({ settings, simulatorUrl }),
+    hip,
   });
   const parts = new Parts([...(simulator ? [simulator] : []), ...hiu.parts(), ...(opts.parts ?? [])], settings, logPartError);
   await parts.start();

@@ -22,6 +22,8 @@ const ID_SHAPES: Record<ExpectationKind, RegExp> = {
   push: SHA256_HEX,
   // A counter id as the clinic's QR carries it (counterKey: percent-encoded), not one ABDM makes.
   counter: /^[A-Za-z0-9._%-]{1,200}$/,
+  // The clinic's HIP id (hipRecordsKey: percent-encoded), as the clinic's HFR registration gives it.
+  'hip-records': /^[A-Za-z0-9._%-]{1,200}$/,
 };
 
 /** Whether `key` (`<kind>:<id>`) names something a desk can really be waiting for. */

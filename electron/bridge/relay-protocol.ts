@@ -15,7 +15,7 @@ export const RELAY_CLOSE = { refused: 4401, replaced: 4409, badFrame: 4400 } as 
  * data-push secret (hex): the relay never learns the secret itself until a HIP uses the URL. `counter` is a
  * registration counter the desk serves (counterKey): Scan & Share profiles shared at that counter come to it.
  */
-export const EXPECTATION_KINDS = ['request', 'consent-request', 'consent', 'transaction', 'subscription-request', 'subscription', 'push', 'counter'] as const;
+export const EXPECTATION_KINDS = ['request', 'consent-request', 'consent', 'transaction', 'subscription-request', 'subscription', 'push', 'counter', 'hip-records'] as const;
 export type ExpectationKind = (typeof EXPECTATION_KINDS)[number];
 
 /** `<kind>:<id>`, e.g. `request:5f0c…`, `push:9a1b…` (ids as the gateway writes them, at most 200 characters). */
@@ -34,6 +34,15 @@ export function keyOf(kind: ExpectationKind, id: string): string {
  */
 export function counterKey(counter: string): string {
   return keyOf('counter', encodeURIComponent(counter));
+}
+
+/**
+ * The key of the desk that keeps the clinic's health records as an HIP (docs/hip.md): consents at the HIP,
+ * health-information requests and the patient's discovery and linking reach it, since its database holds the visits
+ * and documents. One desk of a clinic holds it (Settings: keepsClinicRecords).
+ */
+export function hipRecordsKey(hipId: string): string {
+  return keyOf('hip-records', encodeURIComponent(hipId));
 }
 
 /** A credential as the relay issues it: `<deskId>.<secret>`; the relay keeps only the secret's SHA-256. */

@@ -16,6 +16,8 @@ export interface EventPayloads {
   'patients.statusChanged': { patientId: string; status: string };
   /** A profile was shared at a counter, or a share changed (registered, expired): read it with counter.shares. */
   'counter.changed': { id: string; counterId: string | null };
+  /** A visit of the clinic as an HIP changed (opened, linked, a document filed or shared): read it with hip.visits. */
+  'hip.changed': { visitId: string; patientNumber: string };
   'subscriptions.event': { subscriptionId: string; eventId: string; category: string; patientId: string; hipId: string; careContexts: string[]; hiTypes: string[] };
 }
 export const eventNames = [
@@ -26,6 +28,7 @@ export const eventNames = [
   'patients.statusChanged',
   'subscriptions.event',
   'counter.changed',
+  'hip.changed',
 ] as const satisfies readonly (keyof EventPayloads)[];
 
 export type EventName = keyof EventPayloads;

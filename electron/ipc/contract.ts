@@ -35,6 +35,7 @@ import type { EventName, EventPayloads } from '../core/events';
 import type { ShareView } from '../services/counter/counter-types';
 import type { RegisteredPatient, ReturningCheck } from '../services/register/register-types';
 import { counterId } from '../store/settings/settings-schema';
+import { DOCUMENT_FILE_TYPES, DOCUMENT_KINDS, type DocumentView, type VisitView } from '../services/hip/hip-types';
 
 // The events main pushes are the services' and the pipeline's (core/events.ts, below them all); the page and the
 // preload read them here, with the channels.
@@ -47,6 +48,8 @@ export type { DeskCapability } from '../abdm/gateway/capabilities';
 export type { TimelineMessage } from '../abdm/gateway/timeline-messages';
 export type { ShareStatus, ShareView, SharedPatient } from '../services/counter/counter-types';
 export type { MatchCandidate, MatchReason, RegisteredPatient, ReturningCheck } from '../services/register/register-types';
+export type { DocumentFileType, DocumentKind, DocumentView, LinkProblem, LinkStatus, SharedWith, VisitView } from '../services/hip/hip-types';
+export { DOCUMENT_KINDS, DOCUMENT_FILE_TYPES } from '../services/hip/hip-types';
 
 /** A timeline row as the page gets it: with what it was, by name (abdm/gateway/timeline-messages.ts), beside its path. */
 export type TimelineRow = TimelineEntry & { message: TimelineMessage | null };
@@ -92,6 +95,23 @@ const patientId = plainText(100)
   .pipe(z.string().regex(/^[a-z0-9][a-z0-9._-]*@[a-z0-9-]+$/i, { error: 'abha-identifier' }))
   .transform((value) => value.toLowerCase());
 const recordId = z.uuid({ error: 'wrong-format' });
+const patientNumber = plainText(30).pipe(z.string().min(1));
+/** A document's file: at most 20 MB (base64 is 4/3 of it). */
+export const DOCUMENT_MAX_BYTES = 20 * 1024 * 1024;
+const newDocument = z
+  .object({
+    visitId: recordId,
+    kind: z.enum(DOCUMENT_KINDS),
+    title: plainText(120).optional(),
+    date: z.iso.date({ error: 'wrong-format' }),
+    fileType: z.enum(DOCUMENT_FILE_TYPES),
+    contentBase64: z
+      .string()
+      .min(1)
+      .max(Math.ceil(DOCUMENT_MAX_BYTES / 3) * 4, { error: 'document-too-large' })
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: 'wrong-format' }),
+  })
+  .strict();
 const hipId = plainText(100).pipe(z.string().min(1));
 const demographics = z
   .object({
@@ -248,6 +268,13 @@ export const contract = {
   'register.checkShare': takes(z.object({ shareId: recordId }).strict()).returns<ReturningCheck>(),
   // Registers the sharing patient: as a new registration, or on the one the clerk confirmed (its ABHA address saved there).
   'register.fromShare': takes(z.object({ shareId: recordId, patientNumber: plainText(30).pipe(z.string().min(1)).optional() }).strict()).returns<RegisteredPatient>(),
+  // The clinic as an HIP (docs/hip.md): a patient's visits (care contexts), their link to the ABHA, and the documents
+  // handed in at the desk. A visit and a document are named by the desk's own ids.
+  'hip.visits': takes(z.object({ patientNumber }).strict()).returns<VisitView[]>(),
+  'hip.openVisit': takes(z.object({ patientNumber, doctor: plainText(100).optional() }).strict()).returns<VisitView>(),
+  'hip.relink': takes(z.object({ visitId: recordId }).strict()).returns<VisitView>(),
+  'hip.previewDocument': takes(newDocument).returns<RecordView>(),
+  'hip.addDocument': takes(newDocument).returns<DocumentView>(),
 };
 
 export type Contract = typeof contract;

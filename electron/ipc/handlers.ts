@@ -23,6 +23,7 @@ import { RELAY_CREDENTIAL_ACCOUNT } from '../gateway/bridge-part';
 import { AppFailure } from '../shared/errors';
 import { capabilitiesByApi } from '../abdm/gateway/capabilities';
 import { timelineMessageOf } from '../abdm/gateway/timeline-messages';
+import type { HipDeskPort } from '../services/hip/hip-types';
 
 export interface HandlerContext {
   name: string;
@@ -45,6 +46,8 @@ export interface HandlerContext {
   register: PatientRegister;
   counterPosters: CounterPosters;
   trainerShare: TrainerShare;
+  /** The clinic as an HIP: visits, links and documents (services/hip/). */
+  hip: HipDeskPort;
 }
 
 export function createHandlers(ctx: HandlerContext): Handlers {
@@ -162,5 +165,11 @@ export function createHandlers(ctx: HandlerContext): Handlers {
     'register.get': (input) => ctx.register.get(input),
     'register.checkShare': (input) => ctx.register.checkShare(input),
     'register.fromShare': (input) => ctx.register.fromShare(input),
+    // The clinic as an HIP.
+    'hip.visits': (input) => ctx.hip.visits(input),
+    'hip.openVisit': (input) => ctx.hip.openVisit(input),
+    'hip.relink': (input) => ctx.hip.relink(input),
+    'hip.previewDocument': (input) => ctx.hip.previewDocument(input),
+    'hip.addDocument': (input) => ctx.hip.addDocument(input),
   };
 }

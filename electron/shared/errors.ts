@@ -75,6 +75,12 @@ export const ERROR_CODES = [
    * registration `patientNumber` holds another ABHA number), already-registered (the share is, as `patientNumber`).
    */
   'REGISTER_REFUSED',
+  // The clinic as an HIP (docs/hip.md): the role is off (no HIP id in Settings); a document could not be filed (its
+  // file or the bundle built from it failed a check; params.reason says which); a visit could not be linked now
+  // (ABDM refused the link token or blocked the patient for 24 hours; abdmCode kept).
+  'HIP_OFF',
+  'DOCUMENT_REFUSED',
+  'LINK_REFUSED',
   /** The registration counter (issue 25): no HIP id in Settings, so no counter QR and no share can name this clinic. */
   'HIP_ID_MISSING',
 ] as const;

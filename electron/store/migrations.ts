@@ -10,6 +10,10 @@ import { createDayPatients } from './migrations/006-day-patients';
 import { addTimelineDetail } from './migrations/007-timeline-detail';
 import { createCounterShares } from './migrations/008-counter-shares';
 import { createPatientRegister } from './migrations/009-patient-register';
+import { createHipVisits } from './migrations/010-hip-visits';
+import { createHipDocuments } from './migrations/011-hip-documents';
+import { createHipDataFlow } from './migrations/012-hip-data-flow';
+import { createHipLinkRequests } from './migrations/013-hip-link-requests';
 
 export interface Migration {
   version: number;
@@ -27,6 +31,10 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: 'timeline rows that say what a re-fetch replaced', up: addTimelineDetail },
   { version: 8, name: 'the registration counter: shared profiles and their tokens', up: createCounterShares },
   { version: 9, name: 'the clinic’s patient register (patient numbers, new vs returning)', up: createPatientRegister },
+  { version: 10, name: 'HIP: visits (care contexts) and their links to the ABHA', up: createHipVisits },
+  { version: 11, name: 'HIP: documents handed in at the desk (encrypted FHIR bundles)', up: createHipDocuments },
+  { version: 12, name: 'HIP: consents, health-information transfers and what was shared', up: createHipDataFlow },
+  { version: 13, name: 'HIP: patient-initiated discovery and linking', up: createHipLinkRequests },
 ];
 
 export class DatabaseVersionError extends Error {

@@ -24,8 +24,26 @@ function shareAddressing(share: SharedProfile): Addressing {
   };
 }
 
+/** An answer to a request of ours: it goes to the desk that asked (its `resp.requestId`), kept until it claims it. */
+const toTheAsker = (): Addressing => ({ unclaimed: 'keep' });
+
+/**
+ * News for the clinic's records (a consent at the HIP, a health-information request, the patient's discovery and
+ * linking): the desk that keeps the clinic's records holds them; kept until it connects.
+ */
+const toTheRecordsDesk = (message: { hipId?: string | null }): Addressing => ({ names: message.hipId ? [['hip-records', message.hipId]] : [], unclaimed: 'keep' });
+
 const ADDRESSING: { [K in HipCallbackKind]: (m: HipMessages[K]) => Addressing } = {
   'profile.share': shareAddressing,
+  'linkToken.onGenerate': toTheAsker,
+  'links.onAddCareContexts': toTheAsker,
+  'links.onContextNotify': toTheAsker,
+  'sms.onNotify': toTheAsker,
+  'careContexts.discover': () => toTheRecordsDesk({}),
+  'link.init': () => toTheRecordsDesk({}),
+  'link.confirm': () => toTheRecordsDesk({}),
+  'consents.hipNotify': (notice) => toTheRecordsDesk(notice),
+  'healthInformation.hipRequest': () => toTheRecordsDesk({}),
 };
 
 export const HIP_ROLE: RelayRole = relayRoleOf(HIP_DESCRIPTION, {

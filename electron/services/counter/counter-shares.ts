@@ -9,7 +9,7 @@ import type { Database } from 'better-sqlite3-multiple-ciphers';
 import { HIP_ROLE } from '../../abdm/gateway/hip/hip-role';
 import type { SharedProfile } from '../../abdm/gateway/hip/hip-messages';
 import type { OnSharePayload } from '../../abdm/gateway/hip/on-share';
-import { counterKey } from '../../bridge/relay-protocol';
+import { counterKey, hipRecordsKey } from '../../bridge/relay-protocol';
 import type { EventName, EventPayloads } from '../../core/events';
 import type { CallbackContext, CallbackProcessor, Effects, Outcome } from '../../gateway/callback-processor';
 import type { GatewayRoles } from '../../gateway/gateway-roles';
@@ -63,7 +63,11 @@ export class CounterShares implements CounterSharesPort {
     this.deps.roles.register(HIP_ROLE, {
       id: () => this.deps.settings().hipId?.trim() ?? '',
       isOn: (settings) => this.isOn(settings),
-      standingKeys: (settings) => (settings.deskCounter ? [counterKey(settings.deskCounter)] : []),
+      // The counter this desk serves; and the clinic's records when this desk keeps them (docs/hip.md).
+      standingKeys: (settings) => [
+        ...(settings.deskCounter ? [counterKey(settings.deskCounter)] : []),
+        ...(settings.keepsClinicRecords !== false && settings.hipId?.trim() ? [hipRecordsKey(settings.hipId.trim())] : []),
+      ],
     });
     this.deps.processor.on<SharedProfile>('profile.share', (callback, effects) => this.onShare(callback, effects));
   }

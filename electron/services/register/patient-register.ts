@@ -23,6 +23,11 @@ export interface PatientRegisterDeps {
   /** Settings' patientNumberPrefix (undefined: OPD-). */
   prefix: () => string | undefined;
   now?: () => number;
+  /**
+   * Told of every registration once it is committed (a new patient or a returning one): the clinic as an HIP opens
+   * the day's visit and links it (services/hip/visits.ts). A failure there never undoes the registration.
+   */
+  registered?: (patient: RegisteredPatient) => void;
 }
 
 export class PatientRegister {
@@ -110,7 +115,7 @@ export class PatientRegister {
     const person = share.status === 'failed' ? null : claimFromShare(share.patient);
     if (!person) throw new AppFailure('REGISTER_REFUSED', { params: { reason: 'share-failed' } });
     const { store } = this.deps;
-    return store.inTransaction(() => {
+    return this.told(store.inTransaction(() => {
       const same = this.sameAbha(person);
       const confirmed = input.patientNumber ? store.byNumber(input.patientNumber) : null;
       if (input.patientNumber && !confirmed) {
@@ -126,7 +131,7 @@ export class PatientRegister {
       const registered = target ? this.claimOnto(target, person, same !== null) : this.add(person, false);
       this.deps.shares.markRegistered(share.id, registered.patientNumber);
       return view(registered);
-    });
+    }));
   }
 
   /**
@@ -136,7 +141,7 @@ export class PatientRegister {
   registerVerified(profile: PatientView): RegisteredPatient {
     const person = claimFromProfile(profile);
     const { store } = this.deps;
-    return store.inTransaction(() => {
+    return this.told(store.inTransaction(() => {
       const target = this.sameAbha(person);
       if (!target) return view(this.add(person, true));
       const fields: RegistrationFields = {
@@ -154,7 +159,13 @@ export class PatientRegister {
       };
       store.update(target.seq, fields, soundCodes(fields.name));
       return view({ ...target, ...fields, abhaAddress: fields.abhaAddress?.toLowerCase() ?? null });
-    });
+    }));
+  }
+
+  /** Tells `registered` of a committed registration; what it does after is its own affair. */
+  private told(patient: RegisteredPatient): RegisteredPatient {
+    this.deps.registered?.(patient);
+    return patient;
   }
 
   private share(shareId: string) {

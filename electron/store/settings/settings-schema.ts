@@ -96,6 +96,29 @@ export const settingsSchema = z.object({
   counterSound: z.boolean().optional(),
   /** The clinic's own patient numbers start with this (OPD-000123). */
   patientNumberPrefix: z.string().trim().max(12).regex(/^[A-Za-z0-9/-]*$/, { error: 'patient-number-prefix' }).optional(),
+  // The clinic as an HIP (issue 26, docs/hip.md). Optional, so no migration step.
+  /** The clinic's doctors: a visit names one ("OPD visit, 27-11-2026, Dr. Rao"); the first is the default. */
+  doctors: z.array(plainText(100).pipe(z.string().min(1))).max(50).optional(),
+  /**
+   * Whether this desk keeps the clinic's health records as an HIP (visits, documents, consents at the HIP). With a
+   * relay, one desk of the clinic does: ABDM's consents and requests for records reach it. Default: true.
+   */
+  keepsClinicRecords: z.boolean().optional(),
+  /**
+   * The SMS gateway the HIP sends its own OTP through (patient-initiated linking): a generic HTTP SMS API. The key is
+   * a secret, kept in the keychain (account `sms-gateway-key`), sent in `keyHeader`. `bodyTemplate` is JSON or form
+   * text with {{mobile}} and {{message}} filled in. Absent: in training the simulator takes the SMS; else no OTP can go.
+   */
+  smsGateway: z
+    .object({
+      url: httpUrl,
+      method: z.enum(['POST', 'PUT']),
+      keyHeader: z.string().trim().max(100).regex(/^[A-Za-z0-9-]*$/, { error: 'header-name' }),
+      bodyTemplate: z.string().max(2000),
+      contentType: z.enum(['application/json', 'application/x-www-form-urlencoded']),
+    })
+    .strict()
+    .optional(),
   // The CM suffix of ABHA addresses: 'sbx' in the sandbox, 'abdm' in production.
   cmId: z.string().trim().max(50).regex(/^[a-z0-9-]+$/i, { error: 'cm-id' }),
   operatorName: plainText(100),

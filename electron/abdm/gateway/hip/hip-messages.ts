@@ -5,6 +5,7 @@
 // names in `problem`.
 import { isObject } from '../../../shared/is-object';
 import type { HipCallbackKind } from './hip-kinds';
+import type { HipFlowMessages } from './hip-flow-messages';
 
 type Json = Record<string, unknown>;
 
@@ -30,7 +31,7 @@ export interface SharedProfile {
   problem: string | null;
 }
 
-export interface HipMessages {
+export interface HipMessages extends HipFlowMessages {
   'profile.share': SharedProfile;
 }
 
