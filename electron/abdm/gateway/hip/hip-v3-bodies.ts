@@ -18,8 +18,14 @@ import type {
 
 type Json = Record<string, unknown>;
 
-/** The payload as its service queued it (the outbox stores plain JSON). */
+/**
+ * The payload as its service queued it (the outbox stores plain JSON). The outbox also builds a request from an empty
+ * payload to learn its path (outbox.ts pathOf), so no body here may throw on a missing field.
+ */
 const as = <T>(payload: Json) => payload as unknown as T;
+
+/** Care contexts as the wire names them; none when the payload has none. */
+export const careContextsOnWire = (entries: CareContextEntry[] | undefined) => (entries ?? []).map(({ referenceNumber, display }) => ({ referenceNumber, display }));
 
 /** NHA's files type the ABHA number as a 14-digit number; any other spelling is sent as none. */
 export function abhaNumberOf(value: string | null): number | null {
@@ -33,14 +39,14 @@ export const DEFAULT_HI_TYPE = 'OPConsultation';
 /** v3's `patient[]`: one entry per HI type, each with its care contexts and their count (NHA: "count should match"). */
 export function patientEntriesByHiType(patient: { referenceNumber: string; display: string; careContexts: CareContextEntry[] }): Json[] {
   const groups = new Map<string, CareContextEntry[]>();
-  for (const careContext of patient.careContexts) {
+  for (const careContext of patient.careContexts ?? []) {
     const hiType = careContext.hiType ?? DEFAULT_HI_TYPE;
     groups.set(hiType, [...(groups.get(hiType) ?? []), careContext]);
   }
   return [...groups].map(([hiType, careContexts]) => ({
     referenceNumber: patient.referenceNumber,
     display: patient.display,
-    careContexts: careContexts.map(({ referenceNumber, display }) => ({ referenceNumber, display })),
+    careContexts: careContextsOnWire(careContexts),
     hiType,
     count: careContexts.length,
   }));
@@ -60,7 +66,8 @@ export function generateTokenV3Body(json: Json): Json {
 
 /** The X-LINK-TOKEN header of `/hip/v3/link/carecontext` (the token never travels in the body). */
 export function linkTokenHeader(json: Json): Record<string, string> {
-  return { 'X-LINK-TOKEN': as<AddCareContextsPayload>(json).linkToken };
+  const token = as<AddCareContextsPayload>(json).linkToken;
+  return typeof token === 'string' ? { 'X-LINK-TOKEN': token } : {};
 }
 
 /** `/hip/v3/link/carecontext`: `{abhaNumber, abhaAddress, patient[{referenceNumber, display, careContexts, hiType, count}]}`. */
@@ -73,7 +80,7 @@ export function addCareContextsV3Body(json: Json): Json {
       {
         referenceNumber: payload.patientReference,
         display: payload.patientDisplay,
-        careContexts: payload.careContexts.map(({ referenceNumber, display }) => ({ referenceNumber, display })),
+        careContexts: careContextsOnWire(payload.careContexts),
         hiType: payload.hiType,
         count: payload.count,
       },
@@ -108,7 +115,7 @@ export function onDiscoverV3Body(json: Json): Json {
   return {
     transactionId: payload.transactionId,
     patient: patientEntriesByHiType(payload.patient),
-    matchedBy: payload.patient.matchedBy,
+    matchedBy: payload.patient.matchedBy ?? [],
     resp: payload.resp,
   };
 }
@@ -167,7 +174,7 @@ export function hipTransferNotifyBody(json: Json): Json {
       statusNotification: {
         sessionStatus: payload.sessionStatus,
         hipId: payload.hipId,
-        statusResponses: payload.statusResponses.map(({ careContextReference, hiStatus, description }) => ({ careContextReference, hiStatus, description })),
+        statusResponses: (payload.statusResponses ?? []).map(({ careContextReference, hiStatus, description }) => ({ careContextReference, hiStatus, description })),
       },
     },
   };
