@@ -149,7 +149,7 @@ describe("answers to the patient's app", () => {
 
   it('a discovery that matched nobody: the error, on v3 with its code, on v0.5 as 1000', () => {
     const none = { resp: ASKED, transactionId: 't-1', patient: null, error: { code: 'ABDM-1010', message: 'No patient found' } };
-    expect(V3.request('careContexts.onDiscover', ENVELOPE, none).body).toEqual({ transactionId: 't-1', error: { code: 'ABDM-1010', message: 'No patient found' }, response: ASKED });
+    expect(V3.request('careContexts.onDiscover', ENVELOPE, none).body).toEqual({ transactionId: 't-1', patient: [], matchedBy: [], error: { code: 'ABDM-1010', message: 'No patient found' }, response: ASKED });
     expect(V05.request('careContexts.onDiscover', ENVELOPE, none).body).toEqual({ ...V05_IDS, transactionId: 't-1', patient: null, error: { code: 1000, message: 'No patient found' }, resp: ASKED });
   });
 
@@ -163,7 +163,8 @@ describe("answers to the patient's app", () => {
     expect(V3.request('link.onInit', ENVELOPE, payload)).toEqual({ path: '/user-initiated-linking/v3/link/care-context/on-init', headers: V3_HEADERS, body: { transactionId: 't-1', link, response: ASKED } });
     expect(V05.request('link.onInit', ENVELOPE, payload)).toEqual({ path: '/v0.5/links/link/on-init', headers: { 'X-CM-ID': 'sbx' }, body: { ...V05_IDS, transactionId: 't-1', link, resp: ASKED } });
     const refused = { ...payload, link: null, error: { code: 'ABDM-1056', message: 'This care context has already been linked' } };
-    expect(V05.request('link.onInit', ENVELOPE, refused).body).toEqual({ ...V05_IDS, transactionId: 't-1', error: { code: 1000, message: 'This care context has already been linked' }, resp: ASKED });
+    expect(V3.request('link.onInit', ENVELOPE, refused).body).toEqual({ transactionId: 't-1', link: null, error: { code: 'ABDM-1056', message: 'This care context has already been linked' }, response: ASKED });
+    expect(V05.request('link.onInit', ENVELOPE, refused).body).toEqual({ ...V05_IDS, transactionId: 't-1', link: null, error: { code: 1000, message: 'This care context has already been linked' }, resp: ASKED });
   });
 
   it('on-confirm: the linked care contexts (v3 grouped by HI type), or the error of a wrong OTP', () => {
@@ -179,7 +180,8 @@ describe("answers to the patient's app", () => {
       body: { ...V05_IDS, patient: { referenceNumber: 'P-17', display: 'Abdul Kalam', careContexts: [{ referenceNumber: 'V-2026-11-27-1', display: 'OPD visit, 27-11-2026, Dr. Rao' }] }, error: null, resp: ASKED },
     });
     const wrong = { resp: ASKED, patient: null, error: { code: 'ABDM-1078', message: 'The OTP is wrong' } };
-    expect(V3.request('link.onConfirm', ENVELOPE, wrong).body).toEqual({ error: { code: 'ABDM-1078', message: 'The OTP is wrong' }, response: ASKED });
+    expect(V3.request('link.onConfirm', ENVELOPE, wrong).body).toEqual({ patient: [], error: { code: 'ABDM-1078', message: 'The OTP is wrong' }, response: ASKED });
+    expect(V05.request('link.onConfirm', ENVELOPE, wrong).body).toEqual({ ...V05_IDS, patient: null, error: { code: 1000, message: 'The OTP is wrong' }, resp: ASKED });
   });
 });
 

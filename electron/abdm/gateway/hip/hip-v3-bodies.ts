@@ -108,10 +108,13 @@ export function smsNotifyBody(json: Json): Json {
   return { notification: { phoneNo: payload.phoneNo, hip: { id: payload.hipId, name: payload.hipName } } };
 }
 
-/** `/user-initiated-linking/v3/patient/care-context/on-discover`: `{transactionId, patient[], matchedBy[], error?, response}`. */
+/**
+ * `/user-initiated-linking/v3/patient/care-context/on-discover`: `{transactionId, patient[], matchedBy[], error?,
+ * response}`. NHA lists patient and matchedBy as required even when the answer is an error: then both are empty.
+ */
 export function onDiscoverV3Body(json: Json): Json {
   const payload = as<OnDiscoverPayload>(json);
-  if (!payload.patient) return { transactionId: payload.transactionId, error: payload.error, resp: payload.resp };
+  if (!payload.patient) return { transactionId: payload.transactionId, patient: [], matchedBy: [], error: payload.error, resp: payload.resp };
   return {
     transactionId: payload.transactionId,
     patient: patientEntriesByHiType(payload.patient),
@@ -120,10 +123,13 @@ export function onDiscoverV3Body(json: Json): Json {
   };
 }
 
-/** `/user-initiated-linking/v3/link/care-context/on-init` (the same body on v0.5's `links/link/on-init`). */
+/**
+ * `/user-initiated-linking/v3/link/care-context/on-init` (the same body on v0.5's `links/link/on-init`); with an
+ * error, `link` is null (NHA: "error is mandatory and [link] should be null").
+ */
 export function onLinkInitBody(json: Json): Json {
   const payload = as<OnLinkInitPayload>(json);
-  if (!payload.link) return { transactionId: payload.transactionId, error: payload.error, resp: payload.resp };
+  if (!payload.link) return { transactionId: payload.transactionId, link: null, error: payload.error, resp: payload.resp };
   return {
     transactionId: payload.transactionId,
     link: {
@@ -136,10 +142,10 @@ export function onLinkInitBody(json: Json): Json {
   };
 }
 
-/** `/user-initiated-linking/v3/link/care-context/on-confirm`: `{patient[], error?, response}`. */
+/** `/user-initiated-linking/v3/link/care-context/on-confirm`: `{patient[], error?, response}`; patient[] empty with an error (it is required). */
 export function onLinkConfirmV3Body(json: Json): Json {
   const payload = as<OnLinkConfirmPayload>(json);
-  if (!payload.patient) return { error: payload.error, resp: payload.resp };
+  if (!payload.patient) return { patient: [], error: payload.error, resp: payload.resp };
   return { patient: patientEntriesByHiType(payload.patient), resp: payload.resp };
 }
 
