@@ -29,10 +29,18 @@ export function visitDisplay(day: string, doctor: string | null | undefined): st
   return `${text}, ${/^dr\.?\s/i.test(name) ? name : `Dr. ${name}`}`;
 }
 
-/** Until when a token obtained at `obtainedAt` holds: the same day and time, 6 calendar months on (UTC). */
+/**
+ * Until when a token obtained at `obtainedAt` holds: the same day and time 6 calendar months on (UTC), or the last
+ * day of that month when it is shorter (31 August → 28 February): counted short rather than long.
+ */
 export function linkTokenValidUntil(obtainedAt: number): string {
+  const from = new Date(obtainedAt);
+  const month = from.getUTCMonth() + LINK_TOKEN_MONTHS;
+  const lastDay = new Date(Date.UTC(from.getUTCFullYear(), month + 1, 0)).getUTCDate();
   const until = new Date(obtainedAt);
-  until.setUTCMonth(until.getUTCMonth() + LINK_TOKEN_MONTHS);
+  until.setUTCDate(1);
+  until.setUTCMonth(month);
+  until.setUTCDate(Math.min(from.getUTCDate(), lastDay));
   return until.toISOString();
 }
 
