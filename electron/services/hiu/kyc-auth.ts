@@ -61,8 +61,12 @@ const DIRECT_WAIT_MS = 10 * 60_000;
 const KEEP_NOTIFY_MS = 30 * 60_000;
 
 export class KycAuth {
-  /** The answers to fetch-modes, init and confirm, each taken by the call that sent the request. */
-  private readonly answers: CallbackAnswers<KycAnswer>;
+  /**
+   * The answers to fetch-modes, init and confirm, each taken by the call that sent the request. Shared with the HIP's
+   * linking on v0.5 (services/hip/link-auth-v05.ts), whose users/auth/* requests with purpose LINK come back to the
+   * same callbacks: each caller takes only the answer to its own requestId.
+   */
+  readonly answers: CallbackAnswers<KycAnswer>;
   private readonly flows: Flows<KycFlow>;
   /** DIRECT outcomes by CM transaction id, kept until a confirm takes them (a notify may come before the confirm). */
   private readonly outcomes = new Map<string, DirectOutcome>();

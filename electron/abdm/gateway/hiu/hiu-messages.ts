@@ -42,7 +42,8 @@ export interface HiuMessages {
   'patients.onFind': { patient: { id: unknown; name: unknown } | null };
   'auth.onFetchModes': { modes: unknown[] | null };
   'auth.onInit': { transactionId: unknown; mode: unknown; hint: unknown; expiresAt: unknown } | null;
-  'auth.onConfirm': { patient: AuthenticatedPatient | null };
+  /** `accessToken`: purpose LINK only (the HIP's v0.5 link token, services/hip/link-auth-v05.ts); absent for KYC. */
+  'auth.onConfirm': { patient: AuthenticatedPatient | null; accessToken?: string | null };
   'auth.notify': { transactionId: string | null; status: string; patient: AuthenticatedPatient | null };
   'consentRequests.onInit': { consentRequestId: string | null };
   'consentRequests.onStatus': { status: ConsentStatusWord | null; artefactIds: string[] };
@@ -129,7 +130,7 @@ export const HIU_READERS: { [K in HiuCallbackKind]: Reader<K> } = {
     const meta = obj(auth.meta);
     return { transactionId: auth.transactionId, mode: auth.mode, hint: meta?.hint, expiresAt: meta?.expiry };
   },
-  'auth.onConfirm': (body) => ({ patient: patientOf(obj(body.auth)?.patient) }),
+  'auth.onConfirm': (body) => ({ patient: patientOf(obj(body.auth)?.patient), accessToken: str(obj(body.auth)?.accessToken) }),
   'auth.notify': (body) => {
     const auth = obj(body.auth) ?? {};
     return { transactionId: str(auth.transactionId), status: String(auth.status), patient: patientOf(auth.patient) };

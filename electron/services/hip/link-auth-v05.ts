@@ -1,0 +1,43 @@
+// The link token on the legacy generation (gateway v0.5, reference/spec/gateway-v05.md §2.7–2.8): users/auth/init
+// with purpose LINK, the HIP as requester and DEMOGRAPHICS, then users/auth/confirm with the patient's name, gender
+// and date of birth; on-confirm's `auth.accessToken` is the token links/link/add-contexts carries. These are the
+// HIU's `auth.*` operations (one path serves both roles on v0.5; the body's requester says who asks), and their
+// callbacks are kept by KycAuth's handler: the answers are taken from its CallbackAnswers by our requestId.
+import type { GatewayOutbox } from '../../gateway/outbox';
+import { AppFailure } from '../../shared/errors';
+import type { RegisteredPatient } from '../register/register-types';
+
+/** KycAuth's kept answers (services/hiu/kyc-auth.ts `answers`): the callback's message for our request. */
+export interface AuthAnswers {
+  take(requestId: string): Promise<unknown>;
+}
+
+export interface LegacyLinkTokenInput {
+  outbox: GatewayOutbox;
+  answers: AuthAnswers;
+  hipId: string;
+  abhaAddress: string;
+  patient: Pick<RegisteredPatient, 'name' | 'gender' | 'dateOfBirth' | 'yearOfBirth'>;
+  /** Told of each request as it is sent, so the visit names the step under way. */
+  sent(requestId: string): void;
+}
+
+export async function legacyLinkToken(input: LegacyLinkTokenInput): Promise<string> {
+  const { outbox, answers, abhaAddress, patient } = input;
+  const query = { id: abhaAddress, purpose: 'LINK', authMode: 'DEMOGRAPHICS', requester: { type: 'HIP', id: input.hipId } };
+  const init = await outbox.send('auth.init', { query }, { patientId: abhaAddress });
+  input.sent(init.requestId);
+  const started = (await answers.take(init.requestId)) as { transactionId?: unknown } | null;
+  if (typeof started?.transactionId !== 'string') throw new AppFailure('ABDM_BAD_ANSWER');
+  const credential = { demographic: { name: patient.name, gender: genderOf(patient.gender), dateOfBirth: patient.dateOfBirth ?? String(patient.yearOfBirth ?? '') } };
+  const confirm = await outbox.send('auth.confirm', { transactionId: started.transactionId, credential }, { patientId: abhaAddress });
+  input.sent(confirm.requestId);
+  const confirmed = (await answers.take(confirm.requestId)) as { accessToken?: unknown } | null;
+  if (typeof confirmed?.accessToken !== 'string' || !confirmed.accessToken) throw new AppFailure('ABDM_BAD_ANSWER');
+  return confirmed.accessToken;
+}
+
+/** v0.5's demographic gender is M, F, O or U; ABDM's D and T (as some profiles send) are O there. */
+function genderOf(gender: string): string {
+  return ['M', 'F', 'O', 'U'].includes(gender) ? gender : 'O';
+}
