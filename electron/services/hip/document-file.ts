@@ -9,6 +9,7 @@
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import { AppFailure } from '../../shared/errors';
+import { applyOrientation, exifOrientation, type Pixels } from './document-orientation';
 import type { DocumentFileType } from './hip-types';
 
 export const MAX_IMAGE_SIDE = 2000;
@@ -51,15 +52,9 @@ export function prepareFile(bytes: Buffer, fileType: DocumentFileType): Prepared
   if (fileType === 'application/pdf') return { contentType: fileType, data: bytes };
   const image = decode(bytes, fileType);
   if (Math.max(image.width, image.height) <= MAX_IMAGE_SIDE) return { contentType: fileType, data: bytes, width: image.width, height: image.height };
-  const scaled = downscale(image, MAX_IMAGE_SIDE);
+  // Re-encoding drops EXIF, so a photo stored sideways with an orientation tag is turned upright first.
+  const scaled = fileType === 'image/jpeg' ? applyOrientation(downscale(image, MAX_IMAGE_SIDE), exifOrientation(bytes)) : downscale(image, MAX_IMAGE_SIDE);
   return { contentType: fileType, data: encode(scaled, fileType), width: scaled.width, height: scaled.height };
-}
-
-export interface Pixels {
-  width: number;
-  height: number;
-  /** RGBA, 4 bytes a pixel. */
-  data: Uint8Array;
 }
 
 function decode(bytes: Buffer, fileType: 'image/jpeg' | 'image/png'): Pixels {

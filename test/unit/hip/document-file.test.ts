@@ -77,3 +77,41 @@ describe('sizes', () => {
     expect(Array.from(out.data)).toEqual([255, 128, 128, 255, 0, 0, 255, 255]);
   });
 });
+
+describe('a phone photo stored sideways', () => {
+  // sideways-3000x1000.jpg: pixels 3000×1000, red left half, blue right half, EXIF Orientation 6 (ImageMagick's
+  // `identify` reads it as RightTop): shown upright it is 1000×3000, red on top (make-sideways.ts).
+  const SIDEWAYS = fixture('sideways-3000x1000.jpg');
+
+  it('is turned upright when it is scaled, since the EXIF that said how to turn it is not kept', { timeout: 60_000 }, () => {
+    const decoded = jpeg.decode(prepareFile(SIDEWAYS, 'image/jpeg').data, { useTArray: true });
+    expect([decoded.width, decoded.height]).toEqual([667, 2000]);
+    const pixel = (x: number, y: number) => Array.from(decoded.data.subarray((y * decoded.width + x) * 4, (y * decoded.width + x) * 4 + 3));
+    const red = pixel(333, 100);
+    const blue = pixel(333, 1900);
+    expect(red[0]).toBeGreaterThan(200);
+    expect(red[2]).toBeLessThan(60);
+    expect(blue[2]).toBeGreaterThan(200);
+    expect(blue[0]).toBeLessThan(60);
+  });
+
+  it('each EXIF orientation puts the stored top-left pixel where EXIF 2.3 says it is shown', async () => {
+    const { applyOrientation } = await import('../../../electron/services/hip/document-orientation');
+    // 2×1 stored: pixel A at (0,0), B at (1,0). Where A is shown, by orientation (EXIF 2.3, TIFF tag 0x0112):
+    const A = [1, 1, 1, 1];
+    const B = [2, 2, 2, 2];
+    const stored = { width: 2, height: 1, data: new Uint8Array([...A, ...B]) };
+    const shown = (orientation: number) => {
+      const out = applyOrientation(stored, orientation);
+      return { size: [out.width, out.height], first: Array.from(out.data.subarray(0, 4)) };
+    };
+    expect(shown(1)).toEqual({ size: [2, 1], first: A });
+    expect(shown(2)).toEqual({ size: [2, 1], first: B }); // mirrored
+    expect(shown(3)).toEqual({ size: [2, 1], first: B }); // upside down
+    expect(shown(4)).toEqual({ size: [2, 1], first: A }); // mirrored upside down
+    expect(shown(5)).toEqual({ size: [1, 2], first: A }); // transposed
+    expect(shown(6)).toEqual({ size: [1, 2], first: A }); // a quarter turn clockwise: the stored top row becomes the right column
+    expect(shown(7)).toEqual({ size: [1, 2], first: B });
+    expect(shown(8)).toEqual({ size: [1, 2], first: B }); // a quarter turn anticlockwise
+  });
+});
