@@ -88,6 +88,12 @@ export const LAYER_RULES: readonly LayerRule[] = [
     forbids: (t) => outside(t, 'electron/fhir/', 'electron/shared/'),
   },
   {
+    folder: 'electron/fhir-write/',
+    mayNotImport: 'anything in the repository outside electron/fhir-write/, electron/shared/ and reference/fhir/',
+    why: 'building FHIR documents is pure like reading them: the HIP services give it every fact; it checks against the R4 schema shipped in reference/fhir/',
+    forbids: (t) => outside(t, 'electron/fhir-write/', 'electron/shared/', 'reference/fhir/'),
+  },
+  {
     folder: 'electron/store/',
     mayNotImport: 'electron/ipc/, electron/services/',
     why: 'storage sits below the services and knows nothing of how it is called',
