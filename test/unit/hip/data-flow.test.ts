@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HealthInformationRequestToHip, HipConsentNotice } from '../../../electron/abdm/gateway/hip/hip-flow-messages';
 import type { CallbackContext, CallbackHandler, Effects } from '../../../electron/gateway/callback-processor';
+import { toX509PublicKey } from '../../../electron/crypto/fidelius-keys';
 import { DataFlow, type DataFlowDeps } from '../../../electron/services/hip/data-flow';
 import { openDatabase, type AppDatabase } from '../../../electron/store/db';
 import { memorySecretDriver, openVault } from '../../../electron/store/secrets/vault';
@@ -170,6 +171,15 @@ describe('a health-information request', () => {
     expect(desk.events).toContainEqual({ event: 'hip.changed', payload: { visitId: 'visit-1', patientNumber: 'OPD-000001' } });
     // The transfer's own private key is dropped once it ends.
     expect(database.db.prepare('SELECT state, private_key FROM hip_transfers WHERE transaction_id = ?').get(asked.transactionId)).toEqual({ state: 'transferred', private_key: null });
+  });
+
+  it('encrypts to a requester key sent in X.509 form as well as raw', async () => {
+    const desk = flow();
+    desk.deliver('consents.hipNotify', granted());
+    const asked = hiRequest();
+    desk.deliver('healthInformation.hipRequest', { ...asked, keyMaterial: { ...asked.keyMaterial!, publicKey: toX509PublicKey(receiver.keys.publicKey) } });
+    await desk.service.idle();
+    expect(receiver.pages[0]!.bundles.map((b) => b.text)).toEqual([held[0]!.bundle, held[1]!.bundle]);
   });
 
   it('uses a fresh key pair and nonce for each transfer', async () => {
