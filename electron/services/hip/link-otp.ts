@@ -11,6 +11,13 @@ export const OTP_VALID_MS = 5 * 60_000;
 /** The third wrong OTP kills the link request (the patient starts again from their app). */
 export const OTP_MAX_TRIES = 3;
 
+/**
+ * At most this many OTPs a patient per OTP_REQUEST_WINDOW_MS: each costs the clinic an SMS, and a patient who asks
+ * more often than that is better served at the desk (ABDM's 1407, OTP request limit).
+ */
+export const OTP_REQUESTS_PER_WINDOW = 3;
+export const OTP_REQUEST_WINDOW_MS = 15 * 60_000;
+
 export function newOtp(): string {
   return randomInt(0, 10 ** OTP_DIGITS).toString().padStart(OTP_DIGITS, '0');
 }

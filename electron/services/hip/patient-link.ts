@@ -14,7 +14,7 @@ import type { PatientRegisterStore } from '../../store/register/patient-register
 import type { Settings } from '../../store/settings/settings-schema';
 import { discoverPatient } from './discovery';
 import type { VisitsPort } from './hip-types';
-import { OTP_MAX_TRIES, OTP_VALID_MS, maskedMobile, newOtp, otpMatches, otpMessage, sealOtp } from './link-otp';
+import { OTP_MAX_TRIES, OTP_REQUESTS_PER_WINDOW, OTP_REQUEST_WINDOW_MS, OTP_VALID_MS, maskedMobile, newOtp, otpMatches, otpMessage, sealOtp } from './link-otp';
 import { SmsFailure, type SmsSender } from './sms-sender';
 
 type Refusal = { code: string; message: string };
@@ -31,6 +31,7 @@ export const LINK_ERRORS = {
   invalidReference: { code: '1413', message: 'No link request of this clinic has this reference.' },
   alreadyUsed: { code: '1411', message: 'This link request was already confirmed.' },
   otpInvalid: { code: '1405', message: 'The OTP is not correct.' },
+  otpRequestLimit: { code: '1407', message: 'Too many OTPs were asked for; please try again in 15 minutes or link at the clinic.' },
   otpExpired: { code: '1406', message: 'The OTP has expired; please ask for a new one.' },
   attemptsExceeded: { code: '1408', message: 'Too many wrong OTPs; please start linking again.' },
 } as const satisfies Record<string, Refusal>;
@@ -129,9 +130,12 @@ export class PatientLink {
     const sender = this.deps.sms(settings);
     if (!sender) return answer(null, LINK_ERRORS.noSms);
 
+    const now = this.deps.now();
+    if (this.store.countSince(discovery.patientNumber, new Date(now - OTP_REQUEST_WINDOW_MS).toISOString()) >= OTP_REQUESTS_PER_WINDOW) {
+      return answer(null, LINK_ERRORS.otpRequestLimit);
+    }
     const otp = newOtp();
     const sealed = sealOtp(otp);
-    const now = this.deps.now();
     const reference = randomUUID();
     const expiresAt = new Date(now + OTP_VALID_MS).toISOString();
     this.store.add({

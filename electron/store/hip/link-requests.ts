@@ -95,6 +95,11 @@ export class LinkRequestStore {
     return (this.db.prepare('SELECT * FROM hip_link_requests WHERE patient_number = ? ORDER BY created_at DESC').all(patientNumber) as LinkRow[]).map(fromRow);
   }
 
+  /** How many link requests (OTPs sent) the patient had since `since` (ISO). */
+  countSince(patientNumber: string, since: string): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM hip_link_requests WHERE patient_number = ? AND created_at >= ?').get(patientNumber, since) as { n: number }).n;
+  }
+
   /** Counts one wrong OTP; the request dies at `deadAt` tries. Returns the tries counted so far. */
   wrongTry(reference: string, deadAt: number): number {
     const row = this.db

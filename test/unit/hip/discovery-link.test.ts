@@ -19,6 +19,7 @@ let visits: FakeVisits;
 let clock: number;
 let sent: SmsMessage[];
 let smsFails: boolean;
+let smsHangs: boolean;
 let settings: Settings;
 let handlers: Map<string, CallbackHandler<never>>;
 let queued: { operation: string; payload: Record<string, unknown> }[];
@@ -39,10 +40,12 @@ beforeEach(async () => {
   clock = T0;
   sent = [];
   smsFails = false;
+  smsHangs = false;
   settings = { ...DEFAULT_SETTINGS, environment: 'training', hipId: 'IN2810014366', clinicName: 'Sharma Clinic' };
   handlers = new Map();
   const sender: SmsSender = {
     send: async (sms) => {
+      if (smsHangs) return new Promise<void>(() => undefined);
       if (smsFails) throw new SmsFailure('refused-500');
       sent.push(sms);
     },
@@ -200,5 +203,30 @@ describe('link confirm', () => {
 
   it('an unknown reference is 1413', async () => {
     expect((await confirm('no-such-ref', '123456')).payload).toMatchObject({ error: { code: '1413' } });
+  });
+});
+
+describe('OTP requests', () => {
+  it('sends at most three OTPs to a patient in 15 minutes; the fourth ask is 1407 and sends nothing', async () => {
+    await discover();
+    for (let n = 0; n < 3; n += 1) expect((await init(['v-today'])).payload).toMatchObject({ error: null });
+    expect((await init(['v-today'])).payload).toMatchObject({ link: null, error: { code: '1407' } });
+    expect(sent).toHaveLength(3);
+    clock = T0 + 15 * 60_000 + 1;
+    expect((await init(['v-today'])).payload).toMatchObject({ error: null });
+    expect(sent).toHaveLength(4);
+  });
+});
+
+describe('a restart', () => {
+  it('shows an SMS that was still going when the desk stopped as failed (interrupted), and leaves sent ones alone', async () => {
+    await discover();
+    await init(['v-today']);
+    smsHangs = true;
+    await init(['v-earlier']);
+    clock = T0 + 2 * 60_000;
+    expect(link.sweep()).toBe(1);
+    const byVisit = Object.fromEntries(link.requestsOf('OPD-000001').map((r) => [r.careContexts[0], [r.smsStatus, r.smsProblem]]));
+    expect(byVisit).toEqual({ 'v-today': ['sent', null], 'v-earlier': ['failed', 'interrupted'] });
   });
 });
