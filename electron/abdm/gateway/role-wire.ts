@@ -24,6 +24,11 @@ export interface RoleOperation {
   path: string;
   /** The wire body for the role's payload; the payload itself when absent. */
   body?(payload: Json): Json;
+  /**
+   * Headers of this operation beyond the generation's own (v3 link/carecontext's X-LINK-TOKEN). The transport's
+   * envelope headers win: an operation never names its own REQUEST-ID, TIMESTAMP or role id.
+   */
+  headers?(payload: Json): Record<string, string>;
 }
 
 export interface RoleWire {
@@ -76,7 +81,8 @@ export function generationWithRoles(transport: GatewayTransport, roles: readonly
       if (!found) throw new OperationNotOnThisApi(operation, transport.name);
       const roleId = idOf(found.entry) ?? envelope.roleId ?? envelope.hiuId ?? '';
       const body = found.wire.body ? found.wire.body(payload) : payload;
-      return transport.envelop({ path: found.wire.path, body }, { ...envelope, roleId }, found.entry.role.idHeader);
+      const request = transport.envelop({ path: found.wire.path, body }, { ...envelope, roleId }, found.entry.role.idHeader);
+      return found.wire.headers ? { ...request, headers: { ...found.wire.headers(payload), ...request.headers } } : request;
     },
     callbackMessage(path, body, headers): CallbackMessage | null {
       const found = byPath.get(path);

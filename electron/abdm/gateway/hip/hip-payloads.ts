@@ -3,7 +3,11 @@
 // spells it (hip-v3-wire.ts, hip-v05-wire.ts). An acknowledgement names the news it answers in `resp.requestId`
 // (the v3 transport writes it `response`). Types, not interfaces: the outbox takes plain JSON.
 
-export type CareContextEntry = { referenceNumber: string; display: string };
+/**
+ * A care context as the patient's app shows it. `hiType` (added for the wire): the kind of record it holds, by which
+ * v3's answers to the patient's app (on-discover, on-confirm) group care contexts; OPConsultation when not said.
+ */
+export type CareContextEntry = { referenceNumber: string; display: string; hiType?: string };
 
 /** `linkToken.generate` (v3 only): a link token by demographics; answered by `linkToken.onGenerate`. */
 export type GenerateLinkTokenPayload = {
