@@ -137,7 +137,10 @@ export function hipFlowV05Routes(ctx: SandboxContext): FastifyPluginAsync {
     v05Request(app, ctx, '/v0.5/links/context/notify', schemas.contextNotifyV05Body, (body) =>
       acknowledgeContextNotify(ctx, 'v0.5', body.notification.hip.id, body.requestId),
     );
-    v05Request(app, ctx, '/v0.5/patients/sms/notify', schemas.smsNotifyV05Body, (body) => sendSmsDeepLink(ctx, 'v0.5', body.requestId, body.notification));
+    // ndhm-gateway-v1.yml names it sms/notify; desks that took v3's name send sms/notify2. Both are taken.
+    for (const path of ['/v0.5/patients/sms/notify', '/v0.5/patients/sms/notify2']) {
+      v05Request(app, ctx, path, schemas.smsNotifyV05Body, (body) => sendSmsDeepLink(ctx, 'v0.5', body.requestId, body.notification));
+    }
     v05Answer(app, ctx, '/v0.5/care-contexts/on-discover', schemas.onDiscoverV05Body, 'discover');
     v05Answer(app, ctx, '/v0.5/links/link/on-init', schemas.onLinkInitV05Body, 'link-init');
     v05Answer(app, ctx, '/v0.5/links/link/on-confirm', schemas.onLinkConfirmV05Body, 'link-confirm');

@@ -82,14 +82,14 @@ export const contextNotifyV05Body = z.object({ ...v05Envelope, notification: con
 
 const phoneNo = z.string().regex(/^(\+?91-?)?\d{10}$/, 'must be a 10-digit mobile number');
 export const smsNotifyV3Body = z
-  .object({ notification: z.object({ phoneNo, hip: z.object({ id: filled, name: z.string().optional() }).loose() }).loose() })
+  .object({ notification: z.object({ phoneNo, hip: z.object({ id: filled, name: z.string().nullish() }).loose() }).loose() })
   .loose();
 /** ndhm-gateway-v1.yml also lists careContextInfo as required; desks on the legacy path often leave it out. */
 export const smsNotifyV05Body = z
   .object({
     ...v05Envelope,
     notification: z
-      .object({ phoneNo, receiverName: z.string().optional(), careContextInfo: z.string().optional(), hip: z.object({ id: filled, name: z.string().optional() }).loose() })
+      .object({ phoneNo, receiverName: z.string().optional(), careContextInfo: z.string().optional(), hip: z.object({ id: filled, name: z.string().nullish() }).loose() })
       .loose(),
   })
   .loose();
