@@ -1,6 +1,6 @@
 import { HI_TYPES, RECORD_PROFILES, type HiType } from '../fhir/ig-catalog';
 
-// The foreign HIU's check of each decrypted entry (docs/sandbox-hip.md §8): a FHIR R4 document Bundle whose first
+// The foreign HIU's check of each decrypted entry (docs/sandbox-hip.md §15): a FHIR R4 document Bundle whose first
 // entry is a Composition of one of the NRCeS profiles (its type code, and its meta.profile when it names one), with
 // the elements a document needs and every reference of the Composition resolvable inside the Bundle. Written apart
 // from the desk's own checker on purpose: the simulator is an independent oracle.

@@ -6,7 +6,7 @@ import { parseBody } from '../gateway/hiu/gateway-rules';
 import { receivePage } from './foreign-hiu';
 import { hipFlowStateOf } from './hip-flow-state';
 
-// The foreign HIU's dataPushUrl (docs/sandbox-hip.md §8): the desk pushes each page of a transfer here, as it would
+// The foreign HIU's dataPushUrl (docs/sandbox-hip.md §15): the desk pushes each page of a transfer here, as it would
 // to any HIU. A page of a transaction the foreign HIU never asked for is refused; a page the trainer asked to fail
 // (POST /_sandbox/hip/push-failures) is answered 503 and kept out of the entries.
 

@@ -6,7 +6,7 @@ import { checkDocumentBundle } from './bundle-check';
 import { sendToBridge } from './hip-bridge-sender';
 import { hipFlowStateOf, nowIso, type ForeignConsent, type ForeignTransfer, type HipGeneration, type ReceivedEntry } from './hip-flow-state';
 
-// A hospital elsewhere that asks the clinic for records (docs/sandbox-hip.md §7, §8): the consent manager tells the
+// A hospital elsewhere that asks the clinic for records (docs/sandbox-hip.md §14, §15): the consent manager tells the
 // desk of a consent granted (or revoked) to it, it sends a health-information request with its own fresh Fidelius
 // key pair, and it receives the pages the desk pushes, decrypts every entry and checks each is a document Bundle.
 

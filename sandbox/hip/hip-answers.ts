@@ -2,7 +2,7 @@ import type { SandboxContext } from '../context';
 import { careContextOf } from './hip-linking';
 import { hipFlowStateOf, nowIso, type HipFlowState, type PhrExchange } from './hip-flow-state';
 
-// The desk's answers to news from ABDM, matched with the message they answer (docs/sandbox-hip.md §6): a
+// The desk's answers to news from ABDM, matched with the message they answer (docs/sandbox-hip.md §12): a
 // discovery's on-discover, a link init's on-init, a confirm's on-confirm (whose care contexts the consent manager
 // then holds under the patient's ABHA), a consent notify's on-notify, a health-information request's on-request;
 // and the HIP's end-of-transfer notify, which arrives on the HIU's notify path.

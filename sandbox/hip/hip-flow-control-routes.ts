@@ -8,7 +8,7 @@ import { FOREIGN_HIU_PUSH_PATH } from './foreign-hiu-push-route';
 import { hipFlowStateOf, nowIso, type ForeignTransfer, type PhrExchange } from './hip-flow-state';
 import { discover, linkConfirm, linkInit } from './phr-app';
 
-// Training controls for the clinic as an HIP, under /_sandbox/hip (docs/sandbox-hip.md §7–§11): the consent
+// Training controls for the clinic as an HIP, under /_sandbox/hip (docs/sandbox-hip.md §13–§18): the consent
 // manager's view of linked care contexts, the foreign HIU, the patient's app, the SMS inbox and what the desk sent.
 // Guarded with every /_sandbox route (control-guard.ts).
 

@@ -1,6 +1,6 @@
 import type { SandboxContext } from '../context';
 
-// What the simulator remembers of the clinic as an HIP (docs/sandbox-hip.md §5–§10): the link tokens it issued,
+// What the simulator remembers of the clinic as an HIP (docs/sandbox-hip.md §8–§18): the link tokens it issued,
 // the care contexts its consent manager holds under each ABHA address, the foreign HIU's consents and transfers,
 // the patient's app's exchanges, the SMS inbox and every message the desk sent. In memory, one per simulator,
 // cleared by POST /_sandbox/reset.

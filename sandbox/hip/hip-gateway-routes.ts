@@ -10,7 +10,7 @@ import { hipFlowStateOf, nowIso, type HipGeneration } from './hip-flow-state';
 import * as schemas from './hip-gateway-schemas';
 import { acknowledgeContextNotify, addContextsV05, generateLinkToken, linkCareContextsV3, sendSmsDeepLink } from './hip-linking';
 
-// The gateway's doors for the clinic as an HIP (docs/sandbox-hip.md §5, §6), on each generation: the requests an HIP
+// The gateway's doors for the clinic as an HIP (docs/sandbox-hip.md §9–§12), on each generation: the requests an HIP
 // makes (link token, linking, context notify, SMS deep link), answered 202 and later by a callback, and its answers
 // to news from ABDM (on-discover, link on-init / on-confirm, consent on-notify, hi on-request), checked against the
 // message they answer. Everything accepted is recorded (GET /_sandbox/hip/received).

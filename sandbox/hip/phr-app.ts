@@ -3,7 +3,7 @@ import type { SandboxContext } from '../context';
 import { sendToBridge } from './hip-bridge-sender';
 import { hipFlowStateOf, type HipGeneration, type PhrExchange } from './hip-flow-state';
 
-// The patient's ABHA app, as the consent manager relays it to the desk (docs/sandbox-hip.md §9): it asks the clinic
+// The patient's ABHA app, as the consent manager relays it to the desk (docs/sandbox-hip.md §16): it asks the clinic
 // whether it holds the patient's records (discover), asks to link some of them (init; the clinic sends its own OTP
 // by SMS) and confirms with that OTP. The desk's answers arrive at the gateway (hip-gateway-routes.ts).
 

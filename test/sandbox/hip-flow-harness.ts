@@ -1,4 +1,4 @@
-// Shared set-up for the tests of the simulator's side of the clinic as an HIP (docs/sandbox-hip.md §5–§11): a sandbox
+// Shared set-up for the tests of the simulator's side of the clinic as an HIP (docs/sandbox-hip.md §8–§18): a sandbox
 // with no delays, a test HTTP server standing in for the desk's bridge (registered with PATCH /gateway/v3/bridge/url,
 // checking each call's JWT), v3 and v0.5 session tokens, and helpers to call the gateway as an HIP. Expected shapes
 // are written by hand in the tests from abdm-frontdesk.md §3, NHA's hiecm files and ndhm-gateway-v1.yml.

@@ -1,4 +1,4 @@
-// The simulator's foreign HIU asking the clinic for records (docs/sandbox-hip.md §7, §8): a consent notified to the
+// The simulator's foreign HIU asking the clinic for records (docs/sandbox-hip.md §14, §15): a consent notified to the
 // desk's bridge with the fields of ndhm-gateway-v1.yml's HIPConsentNotification (written here by hand), the desk's
 // on-notify, a revoke, a health-information request with fresh key material, and pages the test pushes as the desk
 // would: encrypted with a Fidelius key pair made here, decrypted and checked by the simulator.

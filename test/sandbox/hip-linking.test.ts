@@ -1,4 +1,4 @@
-// The simulator as the gateway an HIP links visits through (docs/sandbox-hip.md §5, §6; abdm-frontdesk.md §3; NHA's
+// The simulator as the gateway an HIP links visits through (docs/sandbox-hip.md §9–§11; abdm-frontdesk.md §3; NHA's
 // link-token.yaml and hip-initiated-linking.yaml; ndhm-gateway-v1.yml for v0.5). Expected values are written here
 // from those files, never read from the simulator's code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The patient's ABHA app driving patient-initiated linking at the desk (docs/sandbox-hip.md §9, §10): discovery,
+// The patient's ABHA app driving patient-initiated linking at the desk (docs/sandbox-hip.md §16, §17): discovery,
 // link init and confirm sent to the desk's bridge as the consent manager relays them (abdm-frontdesk.md §3; NHA's
 // user-initiated-linking.yaml; ndhm-gateway-v1.yml), the desk's answers read back, and the training SMS inbox.
 import { randomUUID } from 'node:crypto';
