@@ -16,6 +16,8 @@ export function acceptAnswer(ctx: SandboxContext, kind: AnswerKind, answered: st
   if (kind === 'hi-request') return hiRequested(state, answered) ? null : 'names no health-information request the gateway sent';
   const exchange = state.exchange(answered, kind);
   if (!exchange) return `names no ${kind} the gateway sent`;
+  const transactionId = (body as { transactionId?: unknown }).transactionId;
+  if (kind !== 'link-confirm' && transactionId !== exchange.transactionId) return `answers a ${kind} of transaction ${exchange.transactionId}, not ${String(transactionId)}`;
   exchange.answer = { receivedAt: nowIso(ctx), body };
   if (kind === 'link-confirm') linkConfirmed(ctx, state, exchange, body);
   return null;

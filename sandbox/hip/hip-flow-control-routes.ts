@@ -28,7 +28,9 @@ const consentInput = z
     dataEraseAt: isoDateTime,
     generation,
   })
-  .strict();
+  .strict()
+  // Gateway v0.5's HITypeEnum stops at WellnessRecord (ndhm-gateway-v1.yml).
+  .refine((input) => input.generation === 'v3' || !input.hiTypes.includes('Invoice'), { message: 'Invoice is a v3 HI type; gateway v0.5 has none', path: ['hiTypes'] });
 const hiRequestInput = z.object({ consentId: filled, from: isoDateTime.optional(), to: isoDateTime.optional() }).strict();
 const discoverInput = z
   .object({

@@ -197,4 +197,31 @@ describe('a health-information request and the pushed pages', () => {
     const unknown = await postJson(dataPushUrl, { ...body, transactionId: '00000000-0000-4000-8000-000000000000' });
     expect(unknown.status).toBe(404);
   });
+
+  it('on v0.5 the request carries its envelope in the body, and the HIP notify on the shared path reaches the transfer', async () => {
+    const consentId = await grant('v0.5');
+    const asked = await h.control('POST', '/hi-requests', { consentId, from: '2026-11-01T00:00:00.000Z', to: '2026-11-30T00:00:00.000Z' });
+    const { transactionId } = asked.json as { transactionId: string };
+    const call = await h.bridge.waitFor('/v0.5/health-information/hip/request', (c) => c.body?.transactionId === transactionId);
+    expect(call.body).toMatchObject({
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      timestamp: expect.any(String),
+      hiRequest: { consent: { id: consentId }, dateRange: { from: '2026-11-01T00:00:00.000Z', to: '2026-11-30T00:00:00.000Z' } },
+    });
+    const refused = { error: { code: 1000, message: 'Consent revoked' }, resp: { requestId: call.body.requestId } };
+    expect((await h.v05('/v0.5/health-information/hip/on-request', refused)).status).toBe(202);
+    const notification = {
+      consentId,
+      transactionId,
+      doneAt: new Date().toISOString(),
+      notifier: { type: 'HIP', id: HIP_ID },
+      statusNotification: { sessionStatus: 'FAILED', hipId: HIP_ID, statusResponses: [{ careContextReference: 'VISIT-FH-1', hiStatus: 'ERRORED', description: 'refused' }] },
+    };
+    expect((await h.v05('/v0.5/health-information/notify', { notification })).status).toBe(202);
+    const view = (await h.control('GET', `/hi-requests/${transactionId}`)).json as Record<string, any>;
+    expect(view.notify.notification).toEqual(notification);
+    expect(view.entries).toEqual([]);
+    const invoice = await h.control('POST', '/consents', { hipId: HIP_ID, abhaAddress: ASHA.abhaAddress, hiTypes: ['Invoice'], ...CONSENT_RANGE, generation: 'v0.5' });
+    expect(invoice.status).toBe(400);
+  });
 });
