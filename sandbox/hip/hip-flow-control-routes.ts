@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SandboxContext } from '../context';
@@ -117,7 +118,11 @@ export function hipFlowControlRoutes(ctx: SandboxContext): FastifyPluginAsync {
       const consent = grantConsent(ctx, { ...input, careContexts });
       return { consentId: consent.consentId, notification: consent.notifications[0] };
     });
-    app.get<{ Params: { id: string } }>('/consents/:id', async (request) => state.consents.get(request.params.id) ?? Promise.reject(notFound(`no consent ${request.params.id}`)));
+    app.get<{ Params: { id: string } }>('/consents/:id', async (request) => {
+      const consent = state.consents.get(request.params.id);
+      if (!consent) throw notFound(`no consent ${request.params.id}`);
+      return consent;
+    });
     app.post<{ Params: { id: string } }>('/consents/:id/revoke', async (request) => {
       const consent = state.consents.get(request.params.id);
       if (!consent) throw notFound(`no consent ${request.params.id}`);
@@ -159,7 +164,7 @@ export function hipFlowControlRoutes(ctx: SandboxContext): FastifyPluginAsync {
 
     app.post('/sms', async (request) => {
       const { to, message } = parse(smsInput, request.body);
-      const sms = { id: crypto.randomUUID(), to: lastTen(to), message, receivedAt: nowIso(ctx), from: 'desk' as const };
+      const sms = { id: randomUUID(), to: lastTen(to), message, receivedAt: nowIso(ctx), from: 'desk' as const };
       state.addSms(sms);
       return { id: sms.id, receivedAt: sms.receivedAt };
     });
