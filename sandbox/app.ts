@@ -12,7 +12,7 @@ import { gatewaySessionRoutes } from './gateway/sessions';
 import { healthIdRoutes } from './healthid/index';
 import { abhaV3Routes } from './abha-v3/index';
 import { hiecmV3Routes } from './gateway/hiecm-v3/index';
-import { hipControlRoutes, hipOnShareLegacyRoutes, hipOnShareV3Routes } from './hip/index';
+import { foreignHiuPushRoutes, hipControlRoutes, hipFlowControlRoutes, hipFlowV05Routes, hipFlowV3Routes, hipOnShareLegacyRoutes, hipOnShareV3Routes } from './hip/index';
 
 /** Latency, 5xx answers and dropped connections on ABDM routes (never on /_sandbox). */
 function installFaultInjection(app: FastifyInstance, ctx: SandboxContext): void {
@@ -81,6 +81,10 @@ export function buildSandboxApp(ctx: SandboxContext): FastifyInstance {
   // Scan & Share: the desk's on-share with the token, on each generation (sandbox/hip/, docs/sandbox-hip.md).
   app.register(hipOnShareV3Routes(ctx), { prefix: '/api/hiecm' });
   app.register(hipOnShareLegacyRoutes(ctx), { prefix: '/gateway' });
+  // The clinic as an HIP: linking, consents and data flow at the gateway, and the foreign HIU's dataPushUrl.
+  app.register(hipFlowV3Routes(ctx), { prefix: '/api/hiecm' });
+  app.register(hipFlowV05Routes(ctx), { prefix: '/gateway' });
+  app.register(foreignHiuPushRoutes(ctx));
   // Every /_sandbox control (Health ID and HIU side) sits in one context behind one guard. The hook
   // belongs to the routes, not to the URL's spelling, so /%5Fsandbox/reset cannot slip past it.
   app.register(
@@ -89,6 +93,7 @@ export function buildSandboxApp(ctx: SandboxContext): FastifyInstance {
       controls.register(gatewayHiuControlRoutes(ctx));
       controls.register(controlRoutes(ctx));
       controls.register(hipControlRoutes(ctx), { prefix: '/hip' });
+      controls.register(hipFlowControlRoutes(ctx), { prefix: '/hip' });
     },
     { prefix: '/_sandbox' },
   );

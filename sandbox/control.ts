@@ -3,6 +3,7 @@ import { abhaV3ControlRoutes } from './abha-v3/error-shape-control';
 import type { SandboxContext } from './context';
 import { badRequest } from './errors';
 import { validateFaults } from './faults';
+import { hipFlowStateOf } from './hip/hip-flow-state';
 import { hipShareLogOf } from './hip/share-log';
 
 // Test and training controls at /_sandbox. Not part of ABDM; who may call them is decided once for all
@@ -15,6 +16,7 @@ export function controlRoutes(ctx: SandboxContext): FastifyPluginAsync {
       ctx.state.reset();
       ctx.hiu.reset();
       hipShareLogOf(ctx).reset();
+      hipFlowStateOf(ctx).reset();
       return { status: 'reset', accounts: ctx.state.accounts.size };
     });
 

@@ -5,3 +5,8 @@
 export { hipControlRoutes } from './control-routes';
 export { hipOnShareLegacyRoutes, hipOnShareV3Routes } from './on-share-routes';
 export { hipShareLogOf, type ReceivedOnShare, type SentShare, type ShareGeneration } from './share-log';
+export { foreignHiuPushRoutes, FOREIGN_HIU_PUSH_PATH } from './foreign-hiu-push-route';
+export { hipFlowControlRoutes } from './hip-flow-control-routes';
+export { hipFlowV05Routes, hipFlowV3Routes } from './hip-gateway-routes';
+export { hipFlowStateOf } from './hip-flow-state';
+export { recordHipTransferNotify } from './hip-answers';

@@ -11,6 +11,7 @@ import { HiecmError, V3_CODES } from './v3-errors';
 import { admitOnce, v3CallOf, v3GatewayCall, type V3Call } from './v3-request-headers';
 import { registerIdentityAuthentication } from './v3-identity';
 import { recordHiuNotificationV3 } from './v3-transfer-notify';
+import { recordHipTransferNotify } from '../../hip/hip-answers';
 
 // The HIU requests of HIE-CM v3 (reference/spec/abdm-v3.md §3), answered by the same consent manager,
 // HIPs and records as gateway v0.5 (sandbox/gateway/hiu/). The caller carries wire 'v3', so the answer and
@@ -48,9 +49,16 @@ function registerDataFlow(app: FastifyInstance, ctx: SandboxContext, world: HiuW
   v3Request(app, ctx, '/data-flow/v3/health-information/request', bodies.v3HealthInformationRequestBody, (body, call, caller) =>
     requestHealthInformation(world, caller, enveloped(body, call)),
   );
-  v3Request(app, ctx, '/data-flow/v3/health-information/notify', bodies.v3HealthInformationNotifyBody, (body, call) =>
-    recordHiuNotificationV3(world, body, call),
-  );
+  // The HIU's notify, and an HIP's (X-HIP-ID) about a transfer to the simulator's foreign HIU (sandbox/hip/).
+  app.post('/data-flow/v3/health-information/notify', { preHandler: v3GatewayCall(ctx, { hiu: true, hipMayCall: true }) }, async (request, reply) => {
+    const call = v3CallOf(request);
+    const body = parseBody(bodies.v3HealthInformationNotifyBody, request.body);
+    admitOnce(world, call);
+    const forForeignHiu = body.notification.notifier.type === 'HIP' ? recordHipTransferNotify(ctx, body.notification.transactionId, body) : 'unknown';
+    if (forForeignHiu === 'duplicate') throw new HiecmError(400, V3_CODES.duplicateNotification, 'Duplicate Health Information request');
+    if (forForeignHiu === 'unknown') recordHiuNotificationV3(world, body, call);
+    return reply.code(202).send();
+  });
 }
 
 /**

@@ -76,18 +76,22 @@ function requireHiuRole(): preHandlerAsyncHookHandler {
   };
 }
 
-function readHeaders(ctx: SandboxContext, options: { hiu: boolean }): preHandlerAsyncHookHandler {
+/** `hipMayCall`: an HIP's X-HIP-ID stands in for X-HIU-ID (the transfer notify serves both roles). */
+type CallOptions = { hiu: boolean; hipMayCall?: boolean };
+
+function readHeaders(ctx: SandboxContext, options: CallOptions): preHandlerAsyncHookHandler {
   return async (request) => {
     const requestId = checkRequestId(request);
     const timestamp = checkTimestamp(request, ctx.clock.now());
     checkCmId(request);
-    const hiuId = options.hiu ? checkHiuId(request) : '';
+    const asHip = options.hipMayCall === true && !header(request, 'x-hiu-id') && header(request, 'x-hip-id') !== undefined;
+    const hiuId = options.hiu && !asHip ? checkHiuId(request) : '';
     request.v3Call = { clientId: request.gatewayClient?.clientId ?? '', requestId, timestamp, hiuId };
   };
 }
 
 /** Token, then (for HIU calls) the hiu role, then the v3 headers. */
-export function v3GatewayCall(ctx: SandboxContext, options: { hiu: boolean }): preHandlerAsyncHookHandler[] {
+export function v3GatewayCall(ctx: SandboxContext, options: CallOptions): preHandlerAsyncHookHandler[] {
   const token = requireGatewayToken(ctx);
   return options.hiu ? [token, requireHiuRole(), readHeaders(ctx, options)] : [token, readHeaders(ctx, options)];
 }

@@ -8,6 +8,7 @@ import { fetchArtefact } from './consent-artefacts';
 import { recordHiuNotification, requestHealthInformation } from './data-flow';
 import { gatewayCaller, parseBody } from './gateway-rules';
 import type { HiuWorld, Caller } from './hiu-world';
+import { recordHipTransferNotify } from '../../hip/hip-answers';
 import { findPatient } from './patient-identification';
 import { initSubscriptionRequest } from './subscriptions';
 import { confirmAuth, fetchAuthModes, initAuth } from './user-auth';
@@ -74,9 +75,11 @@ function registerRequests(app: FastifyInstance, ctx: SandboxContext, world: HiuW
   hiuRequest(app, ctx, world, '/health-information/cm/request', bodies.healthInformationRequestBody, (body, clientId) =>
     requestHealthInformation(world, fallback(clientId), body),
   );
-  hiuRequest(app, ctx, world, '/health-information/notify', bodies.healthInformationNotifyBody, (body) =>
-    recordHiuNotification(world, body),
-  );
+  // The same path carries an HIP's notify about a transfer to the simulator's foreign HIU (sandbox/hip/).
+  hiuRequest(app, ctx, world, '/health-information/notify', bodies.healthInformationNotifyBody, (body) => {
+    const forForeignHiu = body.notification.notifier.type === 'HIP' && recordHipTransferNotify(ctx, body.notification.transactionId, body) !== 'unknown';
+    if (!forForeignHiu) recordHiuNotification(world, body);
+  });
   hiuRequest(app, ctx, world, '/subscription-requests/cm/init', bodies.subscriptionInitBody, (body, clientId) =>
     initSubscriptionRequest(world, hiu(clientId, body.subscription.hiu.id), body),
   );
