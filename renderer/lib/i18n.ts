@@ -6,6 +6,7 @@ import type { RecordsStringKey } from './records/i18n-records';
 import type { SettingsStringKey } from './settings/i18n-settings';
 import type { ScanStringKey } from './i18n-scan';
 import type { CounterStringKey } from './counter/i18n-counter';
+import type { HipStringKey } from './hip/i18n-hip';
 
 const en = {
   'app.name': 'ABHA Desk',
@@ -489,7 +490,7 @@ const en = {
 } as const;
 
 export type CoreStringKey = keyof typeof en;
-export type StringKey = CoreStringKey | RecordsStringKey | SettingsStringKey | ScanStringKey | CounterStringKey;
+export type StringKey = CoreStringKey | RecordsStringKey | SettingsStringKey | ScanStringKey | CounterStringKey | HipStringKey;
 export type Language = 'en' | 'hi';
 
 
