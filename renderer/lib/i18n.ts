@@ -178,6 +178,7 @@ const en = {
   'error.ABDM_CREDENTIALS': 'ABDM did not accept this clinic’s client ID or secret. Ask the administrator to check them in Settings.',
   'error.SECRET_NOT_STORED': 'The system keychain did not keep the client secret exactly as typed, so it was not saved. Enter it again; if this repeats, check the keychain.',
   'error.SECRET_NOT_STORED.relay': 'The system keychain did not keep the relay credential exactly as pasted, so it was not saved. Paste it again; if this repeats, check the keychain.',
+  'error.SECRET_NOT_STORED.sms-key': 'The system keychain did not keep the SMS gateway key exactly as typed, so it was not saved. Enter it again; if this repeats, check the keychain.',
   'error.ABDM_ERROR': 'ABDM refused this request. Check the details and try again; if it repeats, tell your support contact.',
   'error.ABDM_TIMEOUT': 'ABDM is taking too long to answer. Check the internet connection and try again.',
   'error.ABDM_UNREACHABLE': 'Could not connect to ABDM. Check the internet connection and try again.',
