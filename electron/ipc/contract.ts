@@ -139,6 +139,8 @@ export const contract = {
   'settings.update': takes(settingsPatchSchema).returns<Settings>(),
   'secrets.setClientSecret': takes(z.object({ clientSecret }).strict()).returns<{ stored: true }>(),
   'secrets.setRelayCredential': takes(z.object({ credential: relayCredential }).strict()).returns<{ stored: true }>(),
+  // The key of the clinic's SMS gateway (Settings smsGateway; the HIP's own OTP for patient-initiated linking), kept in the vault.
+  'secrets.setSmsKey': takes(z.object({ smsKey: clientSecret }).strict()).returns<{ stored: true }>(),
   'settings.connectionAccess': takes(noInput).returns<ConnectionAccess>(),
   'settings.setAdminPin': takes(z.object({ pin: adminPin }).strict()).returns<ConnectionAccess>(),
   'settings.unlockConnection': takes(z.object({ pin: adminPin }).strict()).returns<ConnectionAccess>(),

@@ -92,6 +92,16 @@ export function createHandlers(ctx: HandlerContext): Handlers {
       ctx.hiu.bridge.credentialChanged();
       return { stored: true };
     },
+    'secrets.setSmsKey': async ({ smsKey }) => {
+      ctx.adminPin.requireUnlocked();
+      // The account settings-schema.ts names for the SMS gateway's key; read back like the client secret.
+      await ctx.vault.set('sms-gateway-key', smsKey);
+      if ((await ctx.vault.get('sms-gateway-key')) !== smsKey) {
+        await ctx.vault.delete('sms-gateway-key');
+        throw new AppFailure('SECRET_NOT_STORED', { params: { reason: 'sms-key' } });
+      }
+      return { stored: true };
+    },
     'settings.connectionAccess': () => ctx.adminPin.access(),
     'settings.setAdminPin': ({ pin }) => ctx.adminPin.setPin(pin),
     'settings.unlockConnection': ({ pin }) => ctx.adminPin.unlock(pin),

@@ -6,6 +6,7 @@ import type { RecordsStringKey } from './records/i18n-records';
 import type { SettingsStringKey } from './settings/i18n-settings';
 import type { ScanStringKey } from './i18n-scan';
 import type { CounterStringKey } from './counter/i18n-counter';
+import type { HipStringKey } from './hip/i18n-hip';
 
 const en = {
   'app.name': 'ABHA Desk',
@@ -177,6 +178,7 @@ const en = {
   'error.ABDM_CREDENTIALS': 'ABDM did not accept this clinic’s client ID or secret. Ask the administrator to check them in Settings.',
   'error.SECRET_NOT_STORED': 'The system keychain did not keep the client secret exactly as typed, so it was not saved. Enter it again; if this repeats, check the keychain.',
   'error.SECRET_NOT_STORED.relay': 'The system keychain did not keep the relay credential exactly as pasted, so it was not saved. Paste it again; if this repeats, check the keychain.',
+  'error.SECRET_NOT_STORED.sms-key': 'The system keychain did not keep the SMS gateway key exactly as typed, so it was not saved. Enter it again; if this repeats, check the keychain.',
   'error.ABDM_ERROR': 'ABDM refused this request. Check the details and try again; if it repeats, tell your support contact.',
   'error.ABDM_TIMEOUT': 'ABDM is taking too long to answer. Check the internet connection and try again.',
   'error.ABDM_UNREACHABLE': 'Could not connect to ABDM. Check the internet connection and try again.',
@@ -472,10 +474,24 @@ const en = {
   'error.REGISTER_REFUSED.abha-elsewhere': 'This patient’s ABHA is already registered as {patientNumber}: that is the same patient. Register them on {patientNumber} instead.',
   'error.REGISTER_REFUSED.other-abha-number': 'Registration {patientNumber} holds another ABHA number, so it is another person. Choose another registration, or register the patient as new.',
   'error.REGISTER_REFUSED.already-registered': 'This share is already registered as {patientNumber}. Open {patientNumber} from the register search.',
+  // The clinic as an HIP (issue 26): its visits, their link to the ABHA and the documents filed on them.
+  'error.HIP_OFF': 'This desk does not keep the clinic’s health records: the HIP ID is not set, or Settings says another desk keeps them. Nothing was sent or filed; ask the administrator to check Settings.',
+  'error.DOCUMENT_REFUSED': 'The document was not filed, and nothing was sent to ABDM. Check the file and the details, and file it again.',
+  'error.DOCUMENT_REFUSED.file-type': 'The document was not filed: the file is not a PDF, JPEG or PNG, whatever its name says. Scan or photograph the paper again, or choose another file.',
+  'error.DOCUMENT_REFUSED.unreadable': 'The document was not filed: the file is damaged or empty and cannot be opened. Scan or photograph the paper again.',
+  'error.DOCUMENT_REFUSED.too-large': 'The document was not filed: the file is larger than 20 MB. Scan it at a lower resolution, or photograph it instead.',
+  'error.DOCUMENT_REFUSED.future-date': 'The document was not filed: the date on the paper is after today. Check the date and file it again.',
+  'error.DOCUMENT_REFUSED.bundle-invalid': 'The document was not filed: the health record made from it did not pass ABDM’s checks. Nothing was sent; tell your support contact if it repeats.',
+  'error.DOCUMENT_REFUSED.visit-closed': 'The document was not filed: this visit can no longer take documents. Open today’s visit and file it there.',
+  'error.LINK_REFUSED': 'ABDM did not link this visit to the patient’s ABHA now. The visit and its documents are kept; try “Link again” later.',
+  'error.LINK_REFUSED.blocked': 'ABDM has blocked linking for this patient for 24 hours after too many tries. The visit and its documents are kept; it can be linked again after {retryAt}.',
+  'error.LINK_REFUSED.linked': 'This visit is already linked to the patient’s ABHA: there is nothing to link again.',
+  'error.LINK_REFUSED.no-abha': 'This patient has no ABHA in the register, so the visit cannot be linked. Verify the patient’s ABHA first.',
+  'error.NOT_FOUND.visit': 'This visit is no longer in the register. Open the patient again from Today or the register search.',
 } as const;
 
 export type CoreStringKey = keyof typeof en;
-export type StringKey = CoreStringKey | RecordsStringKey | SettingsStringKey | ScanStringKey | CounterStringKey;
+export type StringKey = CoreStringKey | RecordsStringKey | SettingsStringKey | ScanStringKey | CounterStringKey | HipStringKey;
 export type Language = 'en' | 'hi';
 
 

@@ -24,7 +24,20 @@ const KIND_OF: Partial<Record<FieldIssueCode, IssueKind>> = {
 /** One refused setting, worded. */
 export function settingsIssueText(issue: FieldIssue, lang: Language): string {
   const kind = kindOf(issue);
+  // A part a settings group does not have (smsGateway.sender) is named with its group: "SMS gateway has no part …".
+  const group = kind === 'unknown-field' ? labelledGroup(issue.path) : undefined;
+  if (group) return fill(translate(lang, 'settings.issue.unknown-part'), { field: fieldLabel(group, lang), part: issue.path.slice(group.length + 1) });
   return fill(translate(lang, `settings.issue.${kind}` as StringKey), { ...issue.params, field: fieldLabel(issue.path, lang), path: issue.path });
+}
+
+/** The nearest enclosing setting that has a label on the form (smsGateway for smsGateway.sender). */
+function labelledGroup(path: string): string | undefined {
+  const parts = path.split('.');
+  for (let end = parts.length - 1; end > 0; end -= 1) {
+    const group = parts.slice(0, end).join('.');
+    if (`settings.${group}` in strings.en) return group;
+  }
+  return undefined;
 }
 
 /** Each refused setting's words, by field path (what the form shows under each field). */

@@ -17,7 +17,12 @@ export const OPTIONAL_DEFAULTS = {
   deskCounter: '',
   counterSound: true,
   patientNumberPrefix: 'OPD-',
+  // The clinic as an HIP (issue 26): no doctors named, this desk keeps the records, no SMS gateway (an empty address).
+  doctors: [] as string[],
+  keepsClinicRecords: true,
+  smsGateway: { url: '', method: 'POST', keyHeader: '', bodyTemplate: '', contentType: 'application/json' } as SmsGatewayForm,
 };
+type SmsGatewayForm = NonNullable<Settings['smsGateway']>;
 type Optional = keyof typeof OPTIONAL_DEFAULTS;
 
 export type SettingsForm = Omit<WithNullable<Settings, 'idleCloseMinutes'>, 'schemaVersion' | Optional | Group> & typeof OPTIONAL_DEFAULTS & {
@@ -41,6 +46,10 @@ export function toForm(settings: Settings): SettingsForm {
     deskCounter: fields.deskCounter ?? OPTIONAL_DEFAULTS.deskCounter,
     counterSound: fields.counterSound ?? OPTIONAL_DEFAULTS.counterSound,
     patientNumberPrefix: fields.patientNumberPrefix ?? OPTIONAL_DEFAULTS.patientNumberPrefix,
+    doctors: [...(fields.doctors ?? OPTIONAL_DEFAULTS.doctors)],
+    keepsClinicRecords: fields.keepsClinicRecords ?? OPTIONAL_DEFAULTS.keepsClinicRecords,
+    // In the defaults' key order, so an untouched gateway compares equal to the one saved.
+    smsGateway: { ...OPTIONAL_DEFAULTS.smsGateway, ...fields.smsGateway },
     bridge: { ...bridge },
     hiu: { ...hiu },
   };
@@ -55,6 +64,11 @@ export function changedFields(form: SettingsForm, current: Settings): SettingsPa
   }
   // No desk counter is not a counter id: a desk that served one keeps it until another is chosen.
   if (patch.deskCounter === '') delete patch.deskCounter;
+  // A doctor's row left empty is no doctor (a half-added row is not refused as an empty name).
+  if (Array.isArray(patch.doctors)) {
+    patch.doctors = (patch.doctors as string[]).map((name) => name.trim()).filter((name) => name !== '');
+    if (same(patch.doctors, current.doctors ?? OPTIONAL_DEFAULTS.doctors)) delete patch.doctors;
+  }
   for (const group of GROUPS) {
     const edited: Flat = {};
     const now = current[group] as Flat;
