@@ -21,7 +21,6 @@ export function legacyError(error: { code: string; message: string } | null): { 
 /** v3's matchedBy names in v0.5's IdentifierType. */
 const V05_MATCHED_BY: Record<string, string> = { ABHA_NUMBER: 'NDHM_HEALTH_NUMBER', ABHA_ADDRESS: 'HEALTH_ID' };
 
-
 /** `/v0.5/links/link/add-contexts` (PatientCareContextLinkRequest): `{link{accessToken, patient{referenceNumber, display, careContexts}}}`. */
 export function addContextsV05Body(json: Json): Json {
   const payload = as<AddCareContextsPayload>(json);
