@@ -25,6 +25,7 @@ let handlers: Map<string, CallbackHandler<never>>;
 let queued: { operation: string; payload: Record<string, unknown> }[];
 let afterCommit: (() => void)[];
 let link: PatientLink;
+let logged: string[];
 
 beforeEach(async () => {
   db = await openTestDatabase();
@@ -43,11 +44,12 @@ beforeEach(async () => {
   smsHangs = false;
   settings = { ...DEFAULT_SETTINGS, environment: 'training', hipId: 'IN2810014366', clinicName: 'Sharma Clinic' };
   handlers = new Map();
+  logged = [];
   const sender: SmsSender = {
     send: async (sms) => {
       if (smsHangs) return new Promise<void>(() => undefined);
-      if (smsFails) throw new SmsFailure('refused-500');
       sent.push(sms);
+      if (smsFails) throw new SmsFailure('refused-500');
     },
   };
   link = new PatientLink({
@@ -59,6 +61,7 @@ beforeEach(async () => {
     sms: () => sender,
     now: () => clock,
     emit: () => undefined,
+    logError: (what, error) => void logged.push(`${what}: ${String(error)}`),
   });
   link.register();
 });
@@ -160,6 +163,11 @@ describe('link init', () => {
     const answer = await init(['v-today']);
     expect(answer.payload).toMatchObject({ error: null });
     expect(link.requestsOf('OPD-000001')).toEqual([expect.objectContaining({ status: 'waiting', smsStatus: 'failed', smsProblem: 'refused-500' })]);
+    // The log says why, and never holds the OTP, the mobile or the text.
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toContain('refused-500');
+    expect(logged[0]).not.toContain(otpIn(sent[0]!));
+    expect(logged[0]).not.toContain('9812345670');
   });
 });
 
