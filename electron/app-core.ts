@@ -39,15 +39,9 @@ import { HiuEngine } from './services/hiu/hiu-engine';
 import { CounterShares } from './services/counter/counter-shares';
 import { CounterPosters } from './services/counter/poster';
 import { TrainerShare } from './services/counter/trainer-share';
-import type { HipDeskPort } from './services/hip/hip-types';
-import { AppFailure } from './shared/errors';
-
-function hipNotBuilt(): HipDeskPort {
-  const off = (): never => {
-    throw new AppFailure('HIP_OFF');
-  };
-  return { visits: () => [], openVisit: off, relink: off, previewDocument: off, addDocument: off };
-}
+import { startHip } from './services/hip/hip-start';
+import type { RegisteredPatient } from './services/register/register-types';
+import { PatientStatusStore } from './store/hiu/patient-status';
 import { RELAY_CREDENTIAL_ACCOUNT } from './gateway/bridge-part';
 import { RecordCipher } from './store/hiu/record-cipher';
 import { APP_NAME, APP_VERSION } from './version';
@@ -120,11 +114,13 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   const desktop = opts.desktop ?? folderDesktop(path.join(opts.dataFolder, 'exports'));
   const logPartError = (what: string, error: unknown) =>
     opts.logError ? opts.logError(`core: ${what}`, error) : console.error(`[core] ${what} failed:`, error);
+  // The records key: the HIU's records and the HIP's documents are sealed with it.
+  const hiuCipher = await RecordCipher.open(vault);
   const hiu = new HiuEngine({
     db: database.db,
     settings,
     abdm,
-    cipher: await RecordCipher.open(vault),
+    cipher: hiuCipher,
     audit,
     now,
     emit: (event, payload) => events.emit(event, payload),
@@ -139,10 +135,14 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   counter.sweep();
   const dayPatients = new DayPatients(new DayPatientStore(database.db), now);
   dayPatients.sweep();
-  // The register reads the counter's shares and marks them registered (one database: one transaction).
-  const register = new PatientRegister({ store: new PatientRegisterStore(database.db), shares: counter, prefix: () => settings().patientNumberPrefix, now });
-  // The clinic as an HIP (docs/hip.md): joined at the merge of issue 26; until then every call says the role is off.
-  const hip: HipDeskPort = hipNotBuilt();
+  // The register reads the counter's shares and marks them registered (one database: one transaction). Every
+  // registration opens the day's visit of the clinic as an HIP (services/hip/hip-start.ts), which links it.
+  const registerStore = new PatientRegisterStore(database.db);
+  let visitOpener: ((patient: RegisteredPatient) => void) | null = null;
+  const register = new PatientRegister({ store: registerStore, shares: counter, prefix: () => settings().patientNumberPrefix, now, registered: (patient) => visitOpener?.(patient) });
+  const hipParts = startHip({ db: database.db, hiu, register, registerStore, patientStatus: new PatientStatusStore(database.db), cipher: hiuCipher, settings, vault, simulatorUrl, now, emit: (event, payload) => events.emit(event, payload), logError: logPartError });
+  visitOpener = hipParts.openVisit;
+  const hip = hipParts.desk;
   const handlers = createHandlers({
     name: APP_NAME,
     version: APP_VERSION,
@@ -168,6 +168,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
   });
   const parts = new Parts([...(simulator ? [simulator] : []), ...hiu.parts(), ...(opts.parts ?? [])], settings, logPartError);
   await parts.start();
+  hipParts.resume();
   // In training with the HIP role on, the simulator learns the bridge's address at once (and again after a restart of
   // the bridge), so a Trainer's share reaches a desk that has not called the gateway yet.
   const announceBridge = () => {
@@ -193,6 +194,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     close: () =>
       (closing ??= (async () => {
         detach();
+        await hipParts.close();
         await parts.close();
         database.close();
       })()),
