@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AbdmError } from '../../electron/abdm/errors';
 import { HIU_ROLE } from '../../electron/abdm/gateway/hiu/hiu-role';
 import { startCallbackBridge, type RunningBridge } from '../../electron/bridge/callback-bridge';
 import { CallbackProcessor } from '../../electron/gateway/callback-processor';
@@ -75,6 +76,8 @@ interface Desk {
   timeline: TimelineStore;
 }
 let desks: Desk[] = [];
+/** A gateway path answered 400 (none: every request is taken). */
+let refusedPath: string | null = null;
 
 beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'abha-hip-link-'));
@@ -82,6 +85,7 @@ beforeEach(async () => {
   gateway = await startFakeGateway();
   key = await signingKey();
   jwks = await startJwksServer([key]);
+  refusedPath = null;
   settings = { ...DEFAULT_SETTINGS, abdmApi: 'v3', clientId: 'TEST-CLIENT', hipId: HIP_ID, hiuId: 'HIU-ABHADESK-01' };
 });
 
@@ -106,7 +110,12 @@ function desk(): Desk {
     timeline,
     generation,
     client: async () => ({
-      send: async (_operation, request) => {
+      send: async (operation, request) => {
+        // A gateway that refuses one path outright (HTTP 400), as the real client reports it.
+        if (refusedPath === request.path) {
+          gateway.calls.push({ path: request.path, headers: {}, body: request.body as Record<string, unknown> });
+          throw new AbdmError({ status: 400, code: 'ABDM-1017', message: 'Bad request', service: 'gateway', operation });
+        }
         const response = await fetch(`${gateway.url}${request.path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...request.headers }, body: JSON.stringify(request.body) });
         return response.status;
       },
@@ -312,6 +321,16 @@ describe('HIP-initiated linking on HIE-CM v3', () => {
     expect(callsTo(GENERATE_TOKEN)).toHaveLength(2);
   });
 
+  it('a link the gateway refuses outright (HTTP 400): the visit failed with the gateway’s code, not left linking', async () => {
+    refusedPath = LINK_CARE_CONTEXT;
+    const parts = desk();
+    await startBridge(parts);
+    const visit = parts.visits.open(asha, 'Rao');
+    await postV3(ON_GENERATE_TOKEN, { abhaAddress: 'asha@sbx', linkToken: 'LT-ASHA-1', response: { requestId: requestIdOf(await nthCall(GENERATE_TOKEN)) } });
+    await waitForStatus(parts, visit.id, 'failed');
+    expect(parts.visits.linkOf(visit.id).problem).toMatchObject({ abdmCode: 'ABDM-1017' });
+  });
+
   it('a restart while the token is on its way: the answer that comes after it still links the visit', async () => {
     const first = desk();
     await startBridge(first);
@@ -353,9 +372,10 @@ describe('HIP-initiated linking on the legacy generation (gateway v0.5)', () => 
     settings = { ...settings, abdmApi: 'v1' };
   });
 
-  /** Answers the desk's `round`-th users/auth/init and its confirm (the first), and returns its add-contexts. */
-  async function linkThroughAuth(round = 1) {
-    const init = await nthCall(AUTH_INIT, round);
+  /** Answers the desk's users/auth/init and confirm, and returns its add-contexts. */
+  async function linkThroughAuth() {
+    const round = 1;
+    const init = await nthCall(AUTH_INIT);
     expect(init.body).toMatchObject({ query: { id: 'asha@sbx', purpose: 'LINK', authMode: 'DEMOGRAPHICS', requester: { type: 'HIP', id: HIP_ID } } });
     await postLegacy(AUTH_ON_INIT, { auth: { transactionId: `txn-${round}`, mode: 'DEMOGRAPHICS' }, resp: { requestId: init.body.requestId } });
     const confirm = await nthCall(AUTH_CONFIRM);
@@ -380,20 +400,26 @@ describe('HIP-initiated linking on the legacy generation (gateway v0.5)', () => 
     await waitForStatus(parts, visit.id, 'linked');
   });
 
-  it('a restart during the authentication starts it again, and the visit is linked', async () => {
+  it('a restart during the authentication: the answer to the request sent before it still links the visit', async () => {
     const first = desk();
     await startBridge(first);
     const visit = first.visits.open(asha, 'Rao');
-    await nthCall(AUTH_INIT);
+    const init = await nthCall(AUTH_INIT);
+    await vi.waitFor(() => expect(first.visits.linkOf(visit.id).status).toBe('linking'), { timeout: 5_000, interval: 10 });
     await shutDown(first);
 
     const second = desk();
     await startBridge(second);
     second.visits.resume();
-    // The first desk's authentication lived only in its memory: a new one (a second users/auth/init) is started.
-    const add = await linkThroughAuth(2);
-    expect(callsTo(AUTH_CONFIRM)).toHaveLength(1);
+    // No second authentication beside the first: its answer is awaited.
+    await postLegacy(AUTH_ON_INIT, { auth: { transactionId: 'txn-1', mode: 'DEMOGRAPHICS' }, resp: { requestId: init.body.requestId } });
+    const confirm = await nthCall(AUTH_CONFIRM);
+    expect(confirm.body).toMatchObject({ transactionId: 'txn-1' });
+    await postLegacy(AUTH_ON_CONFIRM, { auth: { accessToken: 'AT-1', validity: { purpose: 'LINK', requester: { type: 'HIP', id: HIP_ID }, expiry: new Date(Date.now() + 600_000).toISOString(), limit: 1 } }, resp: { requestId: confirm.body.requestId } });
+    const add = await nthCall(ADD_CONTEXTS);
+    expect(add.body).toMatchObject({ link: { accessToken: 'AT-1' } });
     await postLegacy(ON_ADD_CONTEXTS, { acknowledgement: { status: 'SUCCESS' }, resp: { requestId: add.body.requestId } });
     await waitForStatus(second, visit.id, 'linked');
+    expect(new Set(callsTo(AUTH_INIT).map((call) => call.body.requestId))).toEqual(new Set([init.body.requestId]));
   });
 });

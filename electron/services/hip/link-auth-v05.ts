@@ -22,19 +22,32 @@ export interface LegacyLinkTokenInput {
   sent(requestId: string): void;
 }
 
-export async function legacyLinkToken(input: LegacyLinkTokenInput): Promise<string> {
+/**
+ * The access token for linking. `pending`: a users/auth/* request of ours still under way at the gateway when the
+ * desk restarted (the outbox sends it again under the same requestId): its answer is awaited instead of starting a
+ * second authentication beside it.
+ */
+export async function legacyLinkToken(input: LegacyLinkTokenInput, pending?: { operation: string; requestId: string }): Promise<string> {
   const { outbox, answers, abhaAddress, patient } = input;
-  const query = { id: abhaAddress, purpose: 'LINK', authMode: 'DEMOGRAPHICS', requester: { type: 'HIP', id: input.hipId } };
-  const init = await outbox.send('auth.init', { query }, { patientId: abhaAddress });
-  input.sent(init.requestId);
-  const started = (await answers.take(init.requestId)) as { transactionId?: unknown } | null;
+  if (pending?.operation === 'auth.confirm') return accessTokenOf(await answers.take(pending.requestId));
+  let initId = pending?.operation === 'auth.init' ? pending.requestId : null;
+  if (!initId) {
+    const query = { id: abhaAddress, purpose: 'LINK', authMode: 'DEMOGRAPHICS', requester: { type: 'HIP', id: input.hipId } };
+    initId = (await outbox.send('auth.init', { query }, { patientId: abhaAddress })).requestId;
+    input.sent(initId);
+  }
+  const started = (await answers.take(initId)) as { transactionId?: unknown } | null;
   if (typeof started?.transactionId !== 'string') throw new AppFailure('ABDM_BAD_ANSWER');
   const credential = { demographic: { name: patient.name, gender: genderOf(patient.gender), dateOfBirth: patient.dateOfBirth ?? String(patient.yearOfBirth ?? '') } };
   const confirm = await outbox.send('auth.confirm', { transactionId: started.transactionId, credential }, { patientId: abhaAddress });
   input.sent(confirm.requestId);
-  const confirmed = (await answers.take(confirm.requestId)) as { accessToken?: unknown } | null;
-  if (typeof confirmed?.accessToken !== 'string' || !confirmed.accessToken) throw new AppFailure('ABDM_BAD_ANSWER');
-  return confirmed.accessToken;
+  return accessTokenOf(await answers.take(confirm.requestId));
+}
+
+function accessTokenOf(answer: unknown): string {
+  const token = (answer as { accessToken?: unknown } | null)?.accessToken;
+  if (typeof token !== 'string' || !token) throw new AppFailure('ABDM_BAD_ANSWER');
+  return token;
 }
 
 /** v0.5's demographic gender is M, F, O or U; ABDM's D and T (as some profiles send) are O there. */

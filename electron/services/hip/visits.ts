@@ -68,9 +68,11 @@ export class HipVisits implements VisitsPort {
   resume(): void {
     for (const visit of this.store.withStatus('linking')) {
       const entry = visit.linkRequestId ? this.deps.outbox.get(visit.linkRequestId) : undefined;
-      const pending = entry && ['queued', 'sent', 'accepted'].includes(entry.state) && visit.linkStep !== 'auth';
-      if (pending) this.watch(visit.id, entry.requestId);
-      else this.startLinking(visit.id);
+      const pending = entry && ['queued', 'sent', 'accepted'].includes(entry.state);
+      if (!pending) this.startLinking(visit.id);
+      // v0.5: the authentication goes on from the request under way (its answer is kept when it comes).
+      else if (visit.linkStep === 'auth') void this.linkLegacy(visit.id, { operation: entry.operation, requestId: entry.requestId });
+      else this.watch(visit.id, entry.requestId);
     }
     for (const visit of this.store.withStatus('blocked')) this.retryWhenUnblocked(visit);
   }
@@ -236,7 +238,7 @@ export class HipVisits implements VisitsPort {
   }
 
   /** v0.5: the link token is users/auth/*'s access token (purpose LINK, by demographics), then the link as on v3. */
-  private async linkLegacy(visitId: string): Promise<void> {
+  private async linkLegacy(visitId: string, pending?: { operation: string; requestId: string }): Promise<void> {
     const started = this.store.get(visitId);
     if (!started?.abhaAddress) return;
     try {
@@ -250,7 +252,7 @@ export class HipVisits implements VisitsPort {
         abhaAddress: started.abhaAddress,
         patient,
         sent: (requestId) => this.store.change(visitId, { linkRequestId: requestId }),
-      });
+      }, pending);
       const requestId = this.store.inTransaction(() => {
         const visit = this.store.get(visitId);
         if (visit?.linkStatus !== 'linking' || visit.linkStep !== 'auth') return null;
@@ -277,7 +279,7 @@ export class HipVisits implements VisitsPort {
       else if (code || !answer.linkToken) this.refused(visit, code);
       else {
         this.tokens.keep(abhaAddress, answer.linkToken, linkTokenValidUntil(this.deps.now()));
-        this.sendLink(visit, this.patientOf(visit.patientNumber), answer.linkToken, effects.enqueue);
+        this.watchAfter(effects, visit.id, this.sendLink(visit, this.patientOf(visit.patientNumber), answer.linkToken, effects.enqueue));
       }
       effects.emit('hip.changed', { visitId: visit.id, patientNumber: visit.patientNumber });
     }
@@ -297,7 +299,7 @@ export class HipVisits implements VisitsPort {
         if (this.deps.settings().abdmApi === 'v1') {
           this.store.change(visit.id, { linkStep: 'auth', linkRequestId: null });
           legacy.push(visit.id);
-        } else this.linkOrAskToken(this.store.get(visit.id)!, this.patientOf(visit.patientNumber), effects.enqueue);
+        } else this.watchAfter(effects, visit.id, this.linkOrAskToken(this.store.get(visit.id)!, this.patientOf(visit.patientNumber), effects.enqueue));
       } else this.refused(visit, error.code);
       effects.emit('hip.changed', { visitId: visit.id, patientNumber: visit.patientNumber });
     }
@@ -356,6 +358,11 @@ export class HipVisits implements VisitsPort {
       this.fail(visitId, error);
       this.changed(visitId, visit.patientNumber);
     });
+  }
+
+  /** watch(), once the handler's transaction has committed the request. */
+  private watchAfter(effects: Effects, visitId: string, requestId: string | null): void {
+    if (requestId) effects.after(() => this.watch(visitId, requestId));
   }
 
   private retryWhenUnblocked(visit: StoredVisit): void {
