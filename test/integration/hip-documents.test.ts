@@ -50,7 +50,7 @@ async function open(): Promise<void> {
     visits: { get: (id) => visits.get(id) ?? null, newData: (visitId, kind) => void told.push({ visitId, kind }) },
     cipher,
     settings: () => settings,
-    now: () => TODAY,
+    now: () => TODAY.getTime(),
     emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void events.push({ event, payload }),
   });
 }
