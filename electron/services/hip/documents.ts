@@ -7,6 +7,7 @@ import type { Database } from 'better-sqlite3-multiple-ciphers';
 import type { EventName, EventPayloads } from '../../core/events';
 import { recordView, type RecordView } from '../../fhir/index';
 import { buildDocumentBundle, profileProblems, r4SchemaProblems, type DocumentIds } from '../../fhir-write/index';
+import { holdsAadhaar } from '../../shared/aadhaar-in-text';
 import { AppFailure } from '../../shared/errors';
 import { HipDocumentStore, removeDocumentOrphans, type StoredDocument } from '../../store/hip/documents';
 import type { RegistrationFields } from '../../store/register/patient-register-store';
@@ -121,6 +122,8 @@ export class HipDocuments implements DocumentsPort {
     const settings = this.deps.settings();
     const ids = freshIds();
     const title = input.title?.trim() || KIND_TITLES[input.kind];
+    // An Aadhaar number is never written anywhere: not in the bundle, not in the row.
+    if (holdsAadhaar(title)) throw refuse('aadhaar-in-title');
     const hipId = settings.hipId?.trim() || null;
     const bundle = buildDocumentBundle({
       kind: input.kind,
