@@ -65,6 +65,16 @@ describe('a document bundle of each NRCeS profile', () => {
     expect(profileProblems(bundle, kind)).toEqual([]);
   });
 
+  it('a patient without an ABHA yet, a birth year only, and a clinic without an HIP id still make a valid document', async () => {
+    const bare = input('OPConsultation');
+    bare.patient = { ...bare.patient, abhaNumber: null, abhaAddress: null, birthDate: '1990', gender: 'U' };
+    bare.clinic = { hipId: null, name: 'Sunrise Clinic' };
+    const bundle = buildDocumentBundle(bare);
+    expect(await r4SchemaProblems(bundle)).toEqual([]);
+    expect(profileProblems(bundle, 'OPConsultation')).toEqual([]);
+    expect(recordView(bundle).patient).toMatchObject({ name: 'Asha Verma', birthDate: '1990' });
+  });
+
   it.each(KINDS)('%s carries the profile and Composition type NRCeS fixes', (kind) => {
     const bundle = buildDocumentBundle(input(kind)) as any;
     expect(bundle.type).toBe('document');
@@ -86,6 +96,8 @@ describe('a document bundle of each NRCeS profile', () => {
     expect(view.patient?.identifiers.map((identifier) => identifier.value)).toEqual(expect.arrayContaining(['91-1234-5678-9012', 'asha.verma@sbx']));
     expect(view.authors).toEqual(['Dr. Rao']);
     expect(view.organisation).toBe('Sunrise Clinic');
+    expect(view.warnings).toEqual([]);
+    expect(view.sections.length).toBeGreaterThan(0);
     expect(view.attachments).toHaveLength(1);
     expect(view.attachments[0]!.contentType).toBe('application/pdf');
     expect(attachmentData(bundle, view.attachments[0]!.id).data.equals(PDF)).toBe(true);
