@@ -75,6 +75,13 @@ describe('a document bundle of each NRCeS profile', () => {
     expect(recordView(bundle).patient).toMatchObject({ name: 'Asha Verma', birthDate: '1990' });
   });
 
+  it('a PDF of 20 MB, the most the desk takes, passes both checks', { timeout: 60_000 }, async () => {
+    const large = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(20 * 1024 * 1024 - 9, 0x20)]);
+    const bundle = buildDocumentBundle(input('HealthDocumentRecord', { contentType: 'application/pdf', data: large }));
+    expect(await r4SchemaProblems(bundle)).toEqual([]);
+    expect(profileProblems(bundle, 'HealthDocumentRecord')).toEqual([]);
+  });
+
   it.each(KINDS)('%s carries the profile and Composition type NRCeS fixes', (kind) => {
     const bundle = buildDocumentBundle(input(kind)) as any;
     expect(bundle.type).toBe('document');
