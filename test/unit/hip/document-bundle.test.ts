@@ -120,6 +120,12 @@ describe('a document bundle of each NRCeS profile', () => {
     expect(Buffer.from(binary.data, 'base64').equals(JPEG)).toBe(true);
   });
 
+  it('a scanned bill is shown under its invoice, in a section inside the invoice’s', () => {
+    const view = recordView(buildDocumentBundle(input('Invoice')));
+    expect(view.sections.map((section) => [section.key, section.items.map((item) => item.kind)])).toEqual([['invoice', ['invoice']]]);
+    expect(view.sections[0]!.sections.map((section) => [section.title, section.items.map((item) => item.kind)])).toEqual([['Scanned bill', ['document']]]);
+  });
+
   it('names the patient by the clinic’s number and the ABHA, never by anything else', () => {
     const bundle = buildDocumentBundle(input('HealthDocumentRecord')) as any;
     const patient = bundle.entry.find((entry: any) => entry.resource.resourceType === 'Patient').resource;
