@@ -101,8 +101,18 @@ function composition(input: DocumentBundleInput, rule: RecordKindRule): Json {
     author: [{ reference: urn(ids.practitioner), display: input.author.name }],
     title: input.title,
     custodian: { reference: urn(ids.organization), display: input.clinic.name },
-    section: [{ title: rule.section.title, ...(rule.section.code ? { code: concept(rule.section.code, rule.section.code.display) } : {}), entry: [entry] }],
+    section: [{ title: rule.section.title, ...(rule.section.code ? { code: concept(rule.section.code, rule.section.code.display) } : {}), entry: [entry], ...billSection(rule, ids) }],
   };
+}
+
+/**
+ * InvoiceRecord's section takes Invoice entries only (closed slicing), and an Invoice has no attachment: the scanned
+ * bill is reached from a section inside it, which the profile leaves open, so every resource of the document is
+ * still reached from the Composition (FHIR's document rule) and the viewer shows the bill under the invoice.
+ */
+function billSection(rule: RecordKindRule, ids: DocumentIds): Json {
+  if (rule.carrier !== 'Invoice') return {};
+  return { section: [{ title: 'Scanned bill', entry: [{ reference: urn(ids.file), type: 'DocumentReference' }] }] };
 }
 
 function sectionEntry(rule: RecordKindRule, ids: DocumentIds): Json {

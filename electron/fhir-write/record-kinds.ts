@@ -29,7 +29,8 @@ export interface Coding {
  * - `Binary`: PrescriptionRecord's section allows MedicationRequest and Binary only (closed slicing), so a scanned
  *   prescription is a Binary;
  * - `Invoice`: InvoiceRecord's section allows Invoice only; FHIR R4's Invoice has no attachment, so the file rides in
- *   a DocumentReference whose context.related names the Invoice (docs/hip-documents.md, "Invoice").
+ *   a DocumentReference whose context.related names the Invoice, reached from a section inside the invoice's
+ *   (docs/hip-documents.md, "Invoice").
  */
 export type FileCarrier = 'DocumentReference' | 'Binary' | 'Invoice';
 

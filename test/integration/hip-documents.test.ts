@@ -21,6 +21,7 @@ import { PatientRegisterStore } from '../../electron/store/register/patient-regi
 import { memorySecretDriver, openVault, type Vault } from '../../electron/store/secrets/vault';
 import { DEFAULT_SETTINGS, type Settings } from '../../electron/store/settings/settings-schema';
 import { filesUnder } from '../support/data-folder';
+import { oracleCheckDigit } from '../support/verhoeff-oracle';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/hip/${name}`, import.meta.url));
 const PDF = fixture('letter.pdf');
@@ -50,7 +51,7 @@ async function open(): Promise<void> {
     visits: { get: (id) => visits.get(id) ?? null, newData: (visitId, kind) => void told.push({ visitId, kind }) },
     cipher,
     settings: () => settings,
-    now: () => TODAY,
+    now: () => TODAY.getTime(),
     emit: <E extends EventName>(event: E, payload: EventPayloads[E]) => void events.push({ event, payload }),
   });
 }
@@ -188,6 +189,12 @@ describe('filing documents on a visit', () => {
   it('a paper dated after today, or a visit the desk does not have, is refused', async () => {
     expect(refusal(await documents.add(newDocument({ date: '2026-11-28' })).catch((error) => error))).toEqual({ code: 'DOCUMENT_REFUSED', reason: 'date-in-future' });
     expect(refusal(await documents.add(newDocument({ visitId: randomUUID() })).catch((error) => error))).toEqual({ code: 'NOT_FOUND', reason: undefined });
+    expect(documents.forVisit(visit.id)).toEqual([]);
+  });
+
+  it('a title holding an Aadhaar number is refused, so the number is written nowhere', async () => {
+    const aadhaar = `2345 6789 012${oracleCheckDigit('23456789012')}`;
+    expect(refusal(await documents.add(newDocument({ title: `Aadhaar ${aadhaar}` })).catch((error) => error))).toEqual({ code: 'DOCUMENT_REFUSED', reason: 'aadhaar-in-title' });
     expect(documents.forVisit(visit.id)).toEqual([]);
   });
 

@@ -7,8 +7,9 @@ import type { Database } from 'better-sqlite3-multiple-ciphers';
 import type { EventName, EventPayloads } from '../../core/events';
 import { recordView, type RecordView } from '../../fhir/index';
 import { buildDocumentBundle, profileProblems, r4SchemaProblems, type DocumentIds } from '../../fhir-write/index';
+import { holdsAadhaar } from '../../shared/aadhaar-in-text';
 import { AppFailure } from '../../shared/errors';
-import { HipDocumentStore, type StoredDocument } from '../../store/hip/documents';
+import { HipDocumentStore, removeDocumentOrphans, type StoredDocument } from '../../store/hip/documents';
 import type { RegistrationFields } from '../../store/register/patient-register-store';
 import type { Settings } from '../../store/settings/settings-schema';
 import { prepareFile, refuse } from './document-file';
@@ -22,7 +23,7 @@ export interface HipDocumentsDeps {
   /** The records key (store/hiu/record-cipher.ts): a bundle is sealed under its document's id. */
   cipher: { seal(plaintext: Buffer | string, rowId: string): Buffer; open(sealed: Buffer, rowId: string): Buffer };
   settings: () => Settings;
-  now: () => Date;
+  now: () => number;
   emit<E extends EventName>(event: E, payload: EventPayloads[E]): void;
 }
 
@@ -53,6 +54,8 @@ export class HipDocuments implements DocumentsPort {
 
   constructor(private readonly deps: HipDocumentsDeps) {
     this.store = new HipDocumentStore(deps.db);
+    // Start-up, before anything is filed: sealed files a crash left without their rows are removed.
+    removeDocumentOrphans(deps.db);
   }
 
   async preview(input: NewDocument): Promise<RecordView> {
@@ -70,7 +73,7 @@ export class HipDocuments implements DocumentsPort {
       title: built.title,
       date: input.date,
       fileType: input.fileType,
-      filedAt: this.deps.now().toISOString(),
+      filedAt: new Date(this.deps.now()).toISOString(),
     };
     // Filed and announced together: a document ABDM is never told of, or a notify for one that is not there, cannot be.
     this.deps.db.transaction(() => {
@@ -113,12 +116,14 @@ export class HipDocuments implements DocumentsPort {
     if (!visit) throw new AppFailure('NOT_FOUND', { params: { what: 'visit' } });
     const patient = this.deps.register.byNumber(visit.patientNumber);
     if (!patient) throw new AppFailure('NOT_FOUND', { params: { what: 'patient' } });
-    const now = this.deps.now();
+    const now = new Date(this.deps.now());
     if (input.date > dayOf(now.toISOString())) throw refuse('date-in-future');
     const file = prepareFile(Buffer.from(input.contentBase64, 'base64'), input.fileType);
     const settings = this.deps.settings();
     const ids = freshIds();
     const title = input.title?.trim() || KIND_TITLES[input.kind];
+    // An Aadhaar number is never written anywhere: not in the bundle, not in the row.
+    if (holdsAadhaar(title)) throw refuse('aadhaar-in-title');
     const hipId = settings.hipId?.trim() || null;
     const bundle = buildDocumentBundle({
       kind: input.kind,

@@ -65,6 +65,23 @@ describe('a document bundle of each NRCeS profile', () => {
     expect(profileProblems(bundle, kind)).toEqual([]);
   });
 
+  it('a patient without an ABHA yet, a birth year only, and a clinic without an HIP id still make a valid document', async () => {
+    const bare = input('OPConsultation');
+    bare.patient = { ...bare.patient, abhaNumber: null, abhaAddress: null, birthDate: '1990', gender: 'U' };
+    bare.clinic = { hipId: null, name: 'Sunrise Clinic' };
+    const bundle = buildDocumentBundle(bare);
+    expect(await r4SchemaProblems(bundle)).toEqual([]);
+    expect(profileProblems(bundle, 'OPConsultation')).toEqual([]);
+    expect(recordView(bundle).patient).toMatchObject({ name: 'Asha Verma', birthDate: '1990' });
+  });
+
+  it('a PDF of 20 MB, the most the desk takes, passes both checks', { timeout: 60_000 }, async () => {
+    const large = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(20 * 1024 * 1024 - 9, 0x20)]);
+    const bundle = buildDocumentBundle(input('HealthDocumentRecord', { contentType: 'application/pdf', data: large }));
+    expect(await r4SchemaProblems(bundle)).toEqual([]);
+    expect(profileProblems(bundle, 'HealthDocumentRecord')).toEqual([]);
+  });
+
   it.each(KINDS)('%s carries the profile and Composition type NRCeS fixes', (kind) => {
     const bundle = buildDocumentBundle(input(kind)) as any;
     expect(bundle.type).toBe('document');
@@ -86,6 +103,8 @@ describe('a document bundle of each NRCeS profile', () => {
     expect(view.patient?.identifiers.map((identifier) => identifier.value)).toEqual(expect.arrayContaining(['91-1234-5678-9012', 'asha.verma@sbx']));
     expect(view.authors).toEqual(['Dr. Rao']);
     expect(view.organisation).toBe('Sunrise Clinic');
+    expect(view.warnings).toEqual([]);
+    expect(view.sections.length).toBeGreaterThan(0);
     expect(view.attachments).toHaveLength(1);
     expect(view.attachments[0]!.contentType).toBe('application/pdf');
     expect(attachmentData(bundle, view.attachments[0]!.id).data.equals(PDF)).toBe(true);
@@ -99,6 +118,12 @@ describe('a document bundle of each NRCeS profile', () => {
     expect(binary.resourceType).toBe('Binary');
     expect(binary.contentType).toBe('image/jpeg');
     expect(Buffer.from(binary.data, 'base64').equals(JPEG)).toBe(true);
+  });
+
+  it('a scanned bill is shown under its invoice, in a section inside the invoice’s', () => {
+    const view = recordView(buildDocumentBundle(input('Invoice')));
+    expect(view.sections.map((section) => [section.key, section.items.map((item) => item.kind)])).toEqual([['invoice', ['invoice']]]);
+    expect(view.sections[0]!.sections.map((section) => [section.title, section.items.map((item) => item.kind)])).toEqual([['Scanned bill', ['document']]]);
   });
 
   it('names the patient by the clinic’s number and the ABHA, never by anything else', () => {
