@@ -4,7 +4,7 @@
 import type { GatewayGeneration } from '../electron/abdm/gateway/generation';
 import { plainCallback } from '../electron/abdm/gateway/plain-callback';
 import type { ReceivedCallback } from '../electron/bridge/ports';
-import { counterKey, keyOf } from '../electron/bridge/relay-protocol';
+import { counterKey, hipRecordsKey, keyOf } from '../electron/bridge/relay-protocol';
 import { HIU_ROLE } from './roles/hiu-role';
 import type { NamedId, RelayRole, RoleMessage } from './roles/relay-role';
 import { tokenRequestOf, type ShareClinic } from './share-tokens';
@@ -46,7 +46,7 @@ export function routeOfCallback(
 ): CallbackRoute {
   const address = role.addressing[callback.kind];
   const message = address ? messageOf(generation, role, callback) : undefined;
-  const addressing = (address && message !== undefined ? address(message) : undefined) ?? { unclaimed: 'keep' };
+  const addressing = (address && message !== undefined ? address(message, { roleId: clinic.roleId }) : undefined) ?? { unclaimed: 'keep' };
   const route = keys(addressing.names ?? []);
   if (callback.respRequestId) route.unshift(keyOf('request', callback.respRequestId));
   const routed: CallbackRoute = { routeKeys: route, introduces: keys(addressing.handsOut ?? []), broadcastIfUnclaimed: addressing.unclaimed === 'every-desk' };
@@ -62,12 +62,15 @@ export function routeOfPage(secretHash: string): CallbackRoute {
   return { routeKeys: [keyOf('push', secretHash)], introduces: [], broadcastIfUnclaimed: false };
 }
 
-/** Only ids that are non-empty text without spaces make keys (protocol's expectationKey); a counter is encoded first. */
+/**
+ * Only ids that are non-empty text without spaces make keys (protocol's expectationKey); a counter and an HIP id are
+ * encoded first, as the desk encodes them when it claims them (relay-protocol.ts counterKey, hipRecordsKey).
+ */
 function keys(list: NamedId[]): string[] {
   const out: string[] = [];
   for (const [kind, id] of list) {
     if (typeof id !== 'string') continue;
-    const key = kind === 'counter' ? counterKey(id) : keyOf(kind, id);
+    const key = kind === 'counter' ? counterKey(id) : kind === 'hip-records' ? hipRecordsKey(id) : keyOf(kind, id);
     if (/^[^\s]{1,200}$/.test(key.slice(kind.length + 1))) out.push(key);
   }
   return [...new Set(out)];

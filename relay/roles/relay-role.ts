@@ -59,6 +59,11 @@ export interface ShareTokenClaim {
  */
 export type RoleMessage = any;
 
+/** What an addressing may know of the clinic beyond the message: its id in the role (the HIP id), when it has one. */
+export interface AddressingClinic {
+  roleId?: string;
+}
+
 export interface RelayRole {
   /** `hiu`, `hip`, …: the name under a clinic's `roles` in the configuration. */
   name: string;
@@ -74,8 +79,11 @@ export interface RelayRole {
   idAt(clinic: HiuConfig): string | undefined;
   /** The role's callback routes on a gateway generation. */
   routes(generation: GatewayGeneration): readonly RoleRoute[];
-  /** Where a callback of a kind goes; a kind not listed names nothing beyond its `resp.requestId`, and is kept. */
-  addressing: Readonly<Record<string, (message: RoleMessage) => Addressing>>;
+  /**
+   * Where a callback of a kind goes; a kind not listed names nothing beyond its `resp.requestId`, and is kept. The
+   * clinic's own id in the role is handed in for news routed by it (the HIP's records desk, hip-role.ts).
+   */
+  addressing: Readonly<Record<string, (message: RoleMessage, clinic: AddressingClinic) => Addressing>>;
   /** The pipeline's description of the role, when the desk has one: routing reads its typed messages from it. */
   description?: RoleDescription;
 }

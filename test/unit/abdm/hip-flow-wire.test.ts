@@ -68,6 +68,13 @@ describe.each([
       expect(request.path, operation).toMatch(/^\//);
     }
   });
+
+  it('builds every request from an empty payload too, as the outbox does to learn its path before queueing it', () => {
+    for (const operation of HIP_OPERATIONS) {
+      if (!generation.supports(operation)) continue;
+      expect(() => generation.request(operation, ENVELOPE, {}), operation).not.toThrow();
+    }
+  });
 });
 
 const CONTEXT = { referenceNumber: 'V-1', display: 'OPD visit, 27-11-2026, Dr. Rao' };

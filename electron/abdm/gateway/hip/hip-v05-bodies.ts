@@ -2,7 +2,7 @@
 // differ from v3 (hip-v3-bodies.ts has the bodies both share). The transport puts `requestId` and `timestamp` first.
 // v0.5 differs in three ways: the link token travels in the body (`link.accessToken`, from `users/auth/on-confirm`),
 // the answers to the patient's app name ONE patient object with `matchedBy` inside it, and error codes are integers.
-import { onLinkInitBody } from './hip-v3-bodies';
+import { careContextsOnWire as careContextsOf, onLinkInitBody } from './hip-v3-bodies';
 import type { AddCareContextsPayload, HipOnRequestPayload, OnDiscoverPayload, OnLinkConfirmPayload } from './hip-payloads';
 
 type Json = Record<string, unknown>;
@@ -21,7 +21,6 @@ export function legacyError(error: { code: string; message: string } | null): { 
 /** v3's matchedBy names in v0.5's IdentifierType. */
 const V05_MATCHED_BY: Record<string, string> = { ABHA_NUMBER: 'NDHM_HEALTH_NUMBER', ABHA_ADDRESS: 'HEALTH_ID' };
 
-const careContextsOf = (entries: { referenceNumber: string; display: string }[]) => entries.map(({ referenceNumber, display }) => ({ referenceNumber, display }));
 
 /** `/v0.5/links/link/add-contexts` (PatientCareContextLinkRequest): `{link{accessToken, patient{referenceNumber, display, careContexts}}}`. */
 export function addContextsV05Body(json: Json): Json {
@@ -42,7 +41,7 @@ export function onDiscoverV05Body(json: Json): Json {
         referenceNumber: payload.patient.referenceNumber,
         display: payload.patient.display,
         careContexts: careContextsOf(payload.patient.careContexts),
-        matchedBy: payload.patient.matchedBy.map((by) => V05_MATCHED_BY[by] ?? by),
+        matchedBy: (payload.patient.matchedBy ?? []).map((by) => V05_MATCHED_BY[by] ?? by),
       }
     : null;
   return { transactionId: payload.transactionId, patient, error: legacyError(payload.error), resp: payload.resp };

@@ -18,8 +18,14 @@ import type {
 
 type Json = Record<string, unknown>;
 
-/** The payload as its service queued it (the outbox stores plain JSON). */
+/**
+ * The payload as its service queued it (the outbox stores plain JSON). The outbox also builds a request from an empty
+ * payload to learn its path (outbox.ts pathOf), so no body here may throw on a missing field.
+ */
 const as = <T>(payload: Json) => payload as unknown as T;
+
+/** Care contexts as the wire names them; none when the payload has none. */
+export const careContextsOnWire = (entries: CareContextEntry[] | undefined) => (entries ?? []).map(({ referenceNumber, display }) => ({ referenceNumber, display }));
 
 /** NHA's files type the ABHA number as a 14-digit number; any other spelling is sent as none. */
 export function abhaNumberOf(value: string | null): number | null {
@@ -33,14 +39,14 @@ export const DEFAULT_HI_TYPE = 'OPConsultation';
 /** v3's `patient[]`: one entry per HI type, each with its care contexts and their count (NHA: "count should match"). */
 export function patientEntriesByHiType(patient: { referenceNumber: string; display: string; careContexts: CareContextEntry[] }): Json[] {
   const groups = new Map<string, CareContextEntry[]>();
-  for (const careContext of patient.careContexts) {
+  for (const careContext of patient.careContexts ?? []) {
     const hiType = careContext.hiType ?? DEFAULT_HI_TYPE;
     groups.set(hiType, [...(groups.get(hiType) ?? []), careContext]);
   }
   return [...groups].map(([hiType, careContexts]) => ({
     referenceNumber: patient.referenceNumber,
     display: patient.display,
-    careContexts: careContexts.map(({ referenceNumber, display }) => ({ referenceNumber, display })),
+    careContexts: careContextsOnWire(careContexts),
     hiType,
     count: careContexts.length,
   }));
@@ -60,7 +66,8 @@ export function generateTokenV3Body(json: Json): Json {
 
 /** The X-LINK-TOKEN header of `/hip/v3/link/carecontext` (the token never travels in the body). */
 export function linkTokenHeader(json: Json): Record<string, string> {
-  return { 'X-LINK-TOKEN': as<AddCareContextsPayload>(json).linkToken };
+  const token = as<AddCareContextsPayload>(json).linkToken;
+  return typeof token === 'string' ? { 'X-LINK-TOKEN': token } : {};
 }
 
 /** `/hip/v3/link/carecontext`: `{abhaNumber, abhaAddress, patient[{referenceNumber, display, careContexts, hiType, count}]}`. */
@@ -73,7 +80,7 @@ export function addCareContextsV3Body(json: Json): Json {
       {
         referenceNumber: payload.patientReference,
         display: payload.patientDisplay,
-        careContexts: payload.careContexts.map(({ referenceNumber, display }) => ({ referenceNumber, display })),
+        careContexts: careContextsOnWire(payload.careContexts),
         hiType: payload.hiType,
         count: payload.count,
       },
@@ -101,22 +108,28 @@ export function smsNotifyBody(json: Json): Json {
   return { notification: { phoneNo: payload.phoneNo, hip: { id: payload.hipId, name: payload.hipName } } };
 }
 
-/** `/user-initiated-linking/v3/patient/care-context/on-discover`: `{transactionId, patient[], matchedBy[], error?, response}`. */
+/**
+ * `/user-initiated-linking/v3/patient/care-context/on-discover`: `{transactionId, patient[], matchedBy[], error?,
+ * response}`. NHA lists patient and matchedBy as required even when the answer is an error: then both are empty.
+ */
 export function onDiscoverV3Body(json: Json): Json {
   const payload = as<OnDiscoverPayload>(json);
-  if (!payload.patient) return { transactionId: payload.transactionId, error: payload.error, resp: payload.resp };
+  if (!payload.patient) return { transactionId: payload.transactionId, patient: [], matchedBy: [], error: payload.error, resp: payload.resp };
   return {
     transactionId: payload.transactionId,
     patient: patientEntriesByHiType(payload.patient),
-    matchedBy: payload.patient.matchedBy,
+    matchedBy: payload.patient.matchedBy ?? [],
     resp: payload.resp,
   };
 }
 
-/** `/user-initiated-linking/v3/link/care-context/on-init` (the same body on v0.5's `links/link/on-init`). */
+/**
+ * `/user-initiated-linking/v3/link/care-context/on-init` (the same body on v0.5's `links/link/on-init`); with an
+ * error, `link` is null (NHA: "error is mandatory and [link] should be null").
+ */
 export function onLinkInitBody(json: Json): Json {
   const payload = as<OnLinkInitPayload>(json);
-  if (!payload.link) return { transactionId: payload.transactionId, error: payload.error, resp: payload.resp };
+  if (!payload.link) return { transactionId: payload.transactionId, link: null, error: payload.error, resp: payload.resp };
   return {
     transactionId: payload.transactionId,
     link: {
@@ -129,10 +142,10 @@ export function onLinkInitBody(json: Json): Json {
   };
 }
 
-/** `/user-initiated-linking/v3/link/care-context/on-confirm`: `{patient[], error?, response}`. */
+/** `/user-initiated-linking/v3/link/care-context/on-confirm`: `{patient[], error?, response}`; patient[] empty with an error (it is required). */
 export function onLinkConfirmV3Body(json: Json): Json {
   const payload = as<OnLinkConfirmPayload>(json);
-  if (!payload.patient) return { error: payload.error, resp: payload.resp };
+  if (!payload.patient) return { patient: [], error: payload.error, resp: payload.resp };
   return { patient: patientEntriesByHiType(payload.patient), resp: payload.resp };
 }
 
@@ -167,7 +180,7 @@ export function hipTransferNotifyBody(json: Json): Json {
       statusNotification: {
         sessionStatus: payload.sessionStatus,
         hipId: payload.hipId,
-        statusResponses: payload.statusResponses.map(({ careContextReference, hiStatus, description }) => ({ careContextReference, hiStatus, description })),
+        statusResponses: (payload.statusResponses ?? []).map(({ careContextReference, hiStatus, description }) => ({ careContextReference, hiStatus, description })),
       },
     },
   };
