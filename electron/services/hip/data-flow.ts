@@ -8,7 +8,7 @@
 // (healthInformation.hipNotify: TRANSFERRED with DELIVERED per care context only when every page got a 2xx, else
 // FAILED with ERRORED), recorded per document for its "shared with" list, and the visits concerned are told changed.
 import type { Database } from 'better-sqlite3-multiple-ciphers';
-import type { HealthInformationRequestToHip, HipConsentNotice } from '../../abdm/gateway/hip/hip-flow-messages';
+import type { CareContextRef, HealthInformationRequestToHip, HipConsentNotice } from '../../abdm/gateway/hip/hip-flow-messages';
 import type { HipOnRequestPayload, HipTransferNotifyPayload } from '../../abdm/gateway/hip/hip-payloads';
 import type { EventName, EventPayloads } from '../../core/events';
 import { generateKeyMaterial } from '../../crypto/fidelius';
@@ -100,23 +100,32 @@ export class DataFlow implements SharedWithPort {
     if (!transactionId) return refuse('unknown-consent');
     const check = checkRequest(consent, request, this.deps.now(), this.deps.isDeactivated);
     if (!check.ok) return refuse(check.reason);
-    const documents = this.covered(check.scope);
+    const documents = this.covered({ careContexts: check.scope.consent.careContexts, hiTypes: check.scope.hiTypes, from: check.scope.from, to: check.scope.to });
     if (documents.length === 0) return refuse('no-records');
+    this.accept(callback.requestId, request, check.scope, documents);
+    this.answer(effects, callback, transactionId, null, applied.patientId);
+    effects.after(() => this.start(transactionId));
+    return applied;
+  }
+
+  /** Stores the accepted request's transfer: its documents fixed, a fresh key pair and nonce, ABDM's deadline. */
+  private accept(requestId: string, request: HealthInformationRequestToHip, scope: CoveredScope, documents: readonly FiledDocument[]): void {
     const acceptedAt = this.deps.now();
     const deadline = new Date(acceptedAt + TRANSFER_LIMIT_MS).toISOString();
     const ours = generateKeyMaterial();
     this.transfers.add({
-      transactionId,
-      consentId: check.scope.consent.consentId,
-      requestId: callback.requestId,
-      hiuId: check.scope.consent.hiuId,
-      hiuName: check.scope.consent.hiuName,
-      abhaAddress: check.scope.consent.abhaAddress,
+      transactionId: request.transactionId!,
+      consentId: scope.consent.consentId,
+      requestId,
+      hiuId: scope.consent.hiuId,
+      hiuName: scope.consent.hiuName,
+      abhaAddress: scope.consent.abhaAddress,
       dataPushUrl: request.dataPushUrl!,
-      dateFrom: check.scope.from,
-      dateTo: check.scope.to,
-      scope: { careContexts: check.scope.consent.careContexts, hiTypes: check.scope.hiTypes },
+      dateFrom: scope.from,
+      dateTo: scope.to,
+      scope: { careContexts: scope.consent.careContexts, hiTypes: scope.hiTypes },
       documents: documents.map((document) => document.id),
+      // checkRequest saw to these: a request without a usable key, nonce or URL is refused.
       requesterKey: request.keyMaterial!.publicKey!,
       requesterNonce: request.keyMaterial!.nonce!,
       privateKey: ours.privateKey,
@@ -126,9 +135,6 @@ export class DataFlow implements SharedWithPort {
       acceptedAt: new Date(acceptedAt).toISOString(),
       deadline,
     });
-    this.answer(effects, callback, transactionId, null, applied.patientId);
-    effects.after(() => this.start(transactionId));
-    return applied;
   }
 
   private answer(effects: Effects, callback: CallbackContext<HealthInformationRequestToHip>, transactionId: string, refused: RefusalReason | null, patientId: string | null): void {
@@ -142,10 +148,10 @@ export class DataFlow implements SharedWithPort {
   }
 
   /** The documents a consent covers: its care contexts (visit under the patient it names), its types, the dates. */
-  private covered(scope: { consent: { careContexts: CoveredScope['consent']['careContexts'] }; hiTypes: readonly string[]; from: string; to: string }): FiledDocument[] {
-    const named = new Set(scope.consent.careContexts.map((context) => `${context.patientReference}\n${context.careContextReference}`));
+  private covered(scope: { careContexts: readonly CareContextRef[]; hiTypes: readonly string[]; from: string; to: string }): FiledDocument[] {
+    const named = new Set(scope.careContexts.map((context) => `${context.patientReference}\n${context.careContextReference}`));
     return this.deps.documents
-      .covered({ careContextReferences: scope.consent.careContexts.map((context) => context.careContextReference), hiTypes: scope.hiTypes, from: scope.from, to: scope.to })
+      .covered({ careContextReferences: scope.careContexts.map((context) => context.careContextReference), hiTypes: scope.hiTypes, from: scope.from, to: scope.to })
       .filter((document) => named.has(`${document.patientNumber}\n${document.visitId}`));
   }
 
@@ -209,7 +215,7 @@ export class DataFlow implements SharedWithPort {
   /** The transfer's documents as filed now, by id (one covered query over what the transfer was accepted for). */
   private documentsOf(transfer: TransferRecord): Map<string, FiledDocument> {
     const wanted = new Set(transfer.documents);
-    const found = this.covered({ consent: { careContexts: transfer.scope.careContexts }, hiTypes: transfer.scope.hiTypes, from: transfer.dateFrom, to: transfer.dateTo });
+    const found = this.covered({ careContexts: transfer.scope.careContexts, hiTypes: transfer.scope.hiTypes, from: transfer.dateFrom, to: transfer.dateTo });
     return new Map(found.filter((document) => wanted.has(document.id)).map((document) => [document.id, document]));
   }
 
