@@ -79,7 +79,8 @@ const lastTen = (mobile: string) => mobile.replace(/\D/g, '').slice(-10);
 /** What the trainer or a test reads of a transfer: everything but the foreign HIU's private key. */
 function transferView(transfer: ForeignTransfer) {
   const { keys, ...rest } = transfer;
-  return { ...rest, publicKey: keys.publicKey, pagesReceived: transfer.pages.filter((page) => page.answeredWith < 300).length };
+  const delivered = new Set(transfer.pages.filter((page) => page.answeredWith < 300).map((page) => page.pageNumber));
+  return { ...rest, publicKey: keys.publicKey, pagesReceived: delivered.size };
 }
 
 function exchangeView(exchange: PhrExchange) {
