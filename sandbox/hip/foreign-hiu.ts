@@ -80,8 +80,9 @@ export function grantConsent(ctx: SandboxContext, input: ConsentInput): ForeignC
   return consent;
 }
 
-export function revokeConsent(ctx: SandboxContext, consent: ForeignConsent): ForeignConsent {
-  consent.status = 'REVOKED';
+/** The patient revoked the consent, or it expired: the desk is told at once, with the same notification. */
+export function endConsent(ctx: SandboxContext, consent: ForeignConsent, status: 'REVOKED' | 'EXPIRED'): ForeignConsent {
+  consent.status = status;
   consent.notifications.push(sendToBridge(ctx, consent.generation, consent.hipId, CALLBACK_PATHS[consent.generation].consentNotify, consentNotification(consent)));
   return consent;
 }

@@ -40,7 +40,7 @@ export interface ReceivedHipMessage {
 
 export interface ForeignConsent {
   consentId: string;
-  status: 'GRANTED' | 'REVOKED';
+  status: 'GRANTED' | 'REVOKED' | 'EXPIRED';
   generation: HipGeneration;
   hipId: string;
   hiuId: string;

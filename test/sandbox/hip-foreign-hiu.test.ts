@@ -98,6 +98,11 @@ describe('consents from the foreign HIU', () => {
     const revoked = await h.bridge.waitFor('/v0.5/consents/hip/notify', (c) => c.body?.notification?.consentId === consentId && c.body.notification.status === 'REVOKED');
     expect(revoked.body.notification.consentId).toBe(consentId);
     expect((await h.control('POST', `/consents/${consentId}/revoke`)).status).toBe(409);
+
+    const other = await grant('v0.5');
+    expect((await h.control('POST', `/consents/${other}/expire`)).status).toBe(200);
+    const expired = await h.bridge.waitFor('/v0.5/consents/hip/notify', (c) => c.body?.notification?.consentId === other && c.body.notification.status === 'EXPIRED');
+    expect(expired.body.notification.consentDetail.consentId).toBe(other);
   });
 
   it('refuses a consent with nothing linked to cover, and a bad date', async () => {
