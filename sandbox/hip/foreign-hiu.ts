@@ -73,14 +73,16 @@ export function grantConsent(ctx: SandboxContext, input: ConsentInput): ForeignC
     dataEraseAt: input.dataEraseAt,
     createdAt: nowIso(ctx),
     notifications: [],
+    acknowledgements: [],
   };
   hipFlowStateOf(ctx).consents.set(consent.consentId, consent);
   consent.notifications.push(sendToBridge(ctx, consent.generation, consent.hipId, CALLBACK_PATHS[consent.generation].consentNotify, consentNotification(consent)));
   return consent;
 }
 
-export function revokeConsent(ctx: SandboxContext, consent: ForeignConsent): ForeignConsent {
-  consent.status = 'REVOKED';
+/** The patient revoked the consent, or it expired: the desk is told at once, with the same notification. */
+export function endConsent(ctx: SandboxContext, consent: ForeignConsent, status: 'REVOKED' | 'EXPIRED'): ForeignConsent {
+  consent.status = status;
   consent.notifications.push(sendToBridge(ctx, consent.generation, consent.hipId, CALLBACK_PATHS[consent.generation].consentNotify, consentNotification(consent)));
   return consent;
 }
@@ -108,6 +110,7 @@ export function requestHealthInformation(ctx: SandboxContext, consent: ForeignCo
     pages: [],
     entries: [],
     pageCount: null,
+    onRequest: null,
     notify: null,
   };
   hipFlowStateOf(ctx).transfers.set(transactionId, transfer);
@@ -128,11 +131,14 @@ export function receivePage(ctx: SandboxContext, transfer: ForeignTransfer, page
   transfer.pageCount = page.pageCount;
   transfer.pages.push({ pageNumber: page.pageNumber, pageCount: page.pageCount, receivedAt: nowIso(ctx), entries: page.entries.length, answeredWith });
   if (answeredWith >= 300) return;
-  for (const entry of page.entries) transfer.entries.push(openEntry(transfer, entry, page.keyMaterial));
+  const others = transfer.entries.filter((entry) => entry.pageNumber !== page.pageNumber);
+  const opened = page.entries.map((entry) => openEntry(transfer, page.pageNumber, entry, page.keyMaterial));
+  transfer.entries = [...others, ...opened].sort((a, b) => a.pageNumber - b.pageNumber);
 }
 
-function openEntry(transfer: ForeignTransfer, entry: PushedEntry, senderKeys: PushedPage['keyMaterial']): ReceivedEntry {
+function openEntry(transfer: ForeignTransfer, pageNumber: number, entry: PushedEntry, senderKeys: PushedPage['keyMaterial']): ReceivedEntry {
   const base = {
+    pageNumber,
     careContextReference: typeof entry.careContextReference === 'string' ? entry.careContextReference : '',
     media: typeof entry.media === 'string' ? entry.media : null,
     checksum: typeof entry.checksum === 'string' ? entry.checksum : null,

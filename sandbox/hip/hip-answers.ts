@@ -12,8 +12,18 @@ export type AnswerKind = PhrExchange['kind'] | 'consent-notify' | 'hi-request';
 /** Takes an answer; returns why it cannot be taken (it names no message of that kind), or null. */
 export function acceptAnswer(ctx: SandboxContext, kind: AnswerKind, answered: string, body: unknown): string | null {
   const state = hipFlowStateOf(ctx);
-  if (kind === 'consent-notify') return consentNotified(state, answered) ? null : 'names no consent notification the gateway sent';
-  if (kind === 'hi-request') return hiRequested(state, answered) ? null : 'names no health-information request the gateway sent';
+  if (kind === 'consent-notify') {
+    const consent = [...state.consents.values()].find((c) => c.notifications.some((sent) => sent.requestId === answered));
+    if (!consent) return 'names no consent notification the gateway sent';
+    consent.acknowledgements.push(body);
+    return null;
+  }
+  if (kind === 'hi-request') {
+    const transfer = [...state.transfers.values()].find((t) => t.request.requestId === answered);
+    if (!transfer) return 'names no health-information request the gateway sent';
+    transfer.onRequest = body;
+    return null;
+  }
   const exchange = state.exchange(answered, kind);
   if (!exchange) return `names no ${kind} the gateway sent`;
   const transactionId = (body as { transactionId?: unknown }).transactionId;
@@ -21,14 +31,6 @@ export function acceptAnswer(ctx: SandboxContext, kind: AnswerKind, answered: st
   exchange.answer = { receivedAt: nowIso(ctx), body };
   if (kind === 'link-confirm') linkConfirmed(ctx, state, exchange, body);
   return null;
-}
-
-function consentNotified(state: HipFlowState, requestId: string): boolean {
-  return [...state.consents.values()].some((consent) => consent.notifications.some((sent) => sent.requestId === requestId));
-}
-
-function hiRequested(state: HipFlowState, requestId: string): boolean {
-  return [...state.transfers.values()].some((transfer) => transfer.request.requestId === requestId);
 }
 
 type ConfirmedPatient = { referenceNumber: string; display: string; careContexts: { referenceNumber: string; display: string }[]; hiType?: string };

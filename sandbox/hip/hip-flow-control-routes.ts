@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { SandboxContext } from '../context';
 import { AbdmError, badRequest } from '../errors';
 import { HI_TYPES } from '../fhir/ig-catalog';
-import { grantConsent, requestHealthInformation, revokeConsent } from './foreign-hiu';
+import { endConsent, grantConsent, requestHealthInformation } from './foreign-hiu';
 import { FOREIGN_HIU_PUSH_PATH } from './foreign-hiu-push-route';
 import { hipFlowStateOf, nowIso, type ForeignTransfer, type PhrExchange } from './hip-flow-state';
 import { discover, linkConfirm, linkInit } from './phr-app';
@@ -79,7 +79,8 @@ const lastTen = (mobile: string) => mobile.replace(/\D/g, '').slice(-10);
 /** What the trainer or a test reads of a transfer: everything but the foreign HIU's private key. */
 function transferView(transfer: ForeignTransfer) {
   const { keys, ...rest } = transfer;
-  return { ...rest, publicKey: keys.publicKey, pagesReceived: transfer.pages.filter((page) => page.answeredWith < 300).length };
+  const delivered = new Set(transfer.pages.filter((page) => page.answeredWith < 300).map((page) => page.pageNumber));
+  return { ...rest, publicKey: keys.publicKey, pagesReceived: delivered.size };
 }
 
 function exchangeView(exchange: PhrExchange) {
@@ -123,13 +124,15 @@ export function hipFlowControlRoutes(ctx: SandboxContext): FastifyPluginAsync {
       if (!consent) throw notFound(`no consent ${request.params.id}`);
       return consent;
     });
-    app.post<{ Params: { id: string } }>('/consents/:id/revoke', async (request) => {
-      const consent = state.consents.get(request.params.id);
-      if (!consent) throw notFound(`no consent ${request.params.id}`);
-      if (consent.status === 'REVOKED') throw new AbdmError(409, 'HIS-409', `consent ${consent.consentId} is already REVOKED`);
-      revokeConsent(ctx, consent);
-      return { consentId: consent.consentId, status: consent.status, notification: consent.notifications.at(-1) };
-    });
+    for (const [action, status] of [['revoke', 'REVOKED'], ['expire', 'EXPIRED']] as const) {
+      app.post<{ Params: { id: string } }>(`/consents/:id/${action}`, async (request) => {
+        const consent = state.consents.get(request.params.id);
+        if (!consent) throw notFound(`no consent ${request.params.id}`);
+        if (consent.status !== 'GRANTED') throw new AbdmError(409, 'HIS-409', `consent ${consent.consentId} is already ${consent.status}`);
+        endConsent(ctx, consent, status);
+        return { consentId: consent.consentId, status: consent.status, notification: consent.notifications.at(-1) };
+      });
+    }
 
     app.post('/hi-requests', async (request) => {
       const input = parse(hiRequestInput, request.body);

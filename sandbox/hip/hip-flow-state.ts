@@ -40,7 +40,7 @@ export interface ReceivedHipMessage {
 
 export interface ForeignConsent {
   consentId: string;
-  status: 'GRANTED' | 'REVOKED';
+  status: 'GRANTED' | 'REVOKED' | 'EXPIRED';
   generation: HipGeneration;
   hipId: string;
   hiuId: string;
@@ -52,9 +52,13 @@ export interface ForeignConsent {
   createdAt: string;
   /** The notifications sent to the desk (GRANTED, then REVOKED), with the bridge's HTTP answer. */
   notifications: SentToBridge[];
+  /** The desk's on-notify bodies, as they came. */
+  acknowledgements: unknown[];
 }
 
 export interface ReceivedEntry {
+  /** The page it came in: a page pushed again (a desk resuming after a restart) replaces its earlier entries. */
+  pageNumber: number;
   careContextReference: string;
   media: string | null;
   checksum: string | null;
@@ -88,6 +92,8 @@ export interface ForeignTransfer {
   pages: ReceivedPage[];
   entries: ReceivedEntry[];
   pageCount: number | null;
+  /** The desk's hip on-request (ACKNOWLEDGED, or the refusal with ABDM's error), once it came. */
+  onRequest: unknown;
   /** The HIP's health-information/notify for this transaction, once it came. */
   notify: unknown;
 }

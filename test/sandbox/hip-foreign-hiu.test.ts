@@ -81,6 +81,7 @@ describe('consents from the foreign HIU', () => {
 
     const ack = await h.v3('/consent/v3/request/hip/on-notify', { acknowledgement: { status: 'OK', consentId }, response: { requestId: call.headers['request-id'] } });
     expect(ack.status, ack.text).toBe(202);
+    expect(((await h.control('GET', `/consents/${consentId}`)).json as { acknowledgements: unknown[] }).acknowledgements).toHaveLength(1);
     const stray = await h.v3('/consent/v3/request/hip/on-notify', { acknowledgement: { status: 'OK', consentId }, response: { requestId: '00000000-0000-4000-8000-000000000000' } });
     expect(stray.status).toBe(400);
     expect((stray.json as { error: { code: string } }).error.code).toBe('ABDM-1030');
@@ -97,6 +98,11 @@ describe('consents from the foreign HIU', () => {
     const revoked = await h.bridge.waitFor('/v0.5/consents/hip/notify', (c) => c.body?.notification?.consentId === consentId && c.body.notification.status === 'REVOKED');
     expect(revoked.body.notification.consentId).toBe(consentId);
     expect((await h.control('POST', `/consents/${consentId}/revoke`)).status).toBe(409);
+
+    const other = await grant('v0.5');
+    expect((await h.control('POST', `/consents/${other}/expire`)).status).toBe(200);
+    const expired = await h.bridge.waitFor('/v0.5/consents/hip/notify', (c) => c.body?.notification?.consentId === other && c.body.notification.status === 'EXPIRED');
+    expect(expired.body.notification.consentDetail.consentId).toBe(other);
   });
 
   it('refuses a consent with nothing linked to cover, and a bad date', async () => {
@@ -142,6 +148,8 @@ describe('a health-information request and the pushed pages', () => {
     });
     expect((await postJson(dataPushUrl, page(1, bundle))).status).toBe(202);
     expect((await postJson(dataPushUrl, page(2, notABundle))).status).toBe(202);
+    // A desk resuming after a restart pushes page 1 again: it replaces the first, it is not counted twice.
+    expect((await postJson(dataPushUrl, page(1, bundle))).status).toBe(202);
 
     const notify = {
       notification: {
@@ -168,6 +176,7 @@ describe('a health-information request and the pushed pages', () => {
     expect(view.entries[1].valid).toBe(false);
     expect(view.entries[1].problems[0]).toContain('Bundle');
     expect(view.notify).toEqual(notify);
+    expect(view.onRequest).toEqual({ hiRequest: { transactionId, sessionStatus: 'ACKNOWLEDGED' }, response: { requestId: call.headers['request-id'] } });
     expect(JSON.stringify(view)).not.toContain('privateKey');
   });
 
@@ -219,6 +228,7 @@ describe('a health-information request and the pushed pages', () => {
     };
     expect((await h.v05('/v0.5/health-information/notify', { notification })).status).toBe(202);
     const view = (await h.control('GET', `/hi-requests/${transactionId}`)).json as Record<string, any>;
+    expect(view.onRequest).toMatchObject({ error: { code: 1000 } });
     expect(view.notify.notification).toEqual(notification);
     expect(view.entries).toEqual([]);
     const invoice = await h.control('POST', '/consents', { hipId: HIP_ID, abhaAddress: ASHA.abhaAddress, hiTypes: ['Invoice'], ...CONSENT_RANGE, generation: 'v0.5' });
