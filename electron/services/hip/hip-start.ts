@@ -52,7 +52,7 @@ export function startHip(deps: HipStartDeps): HipParts {
   const { db, settings, now, emit, logError } = deps;
   const { pipeline } = deps.hiu;
   const visits = new HipVisits({ db, outbox: pipeline.outbox, processor: pipeline.processor, settings, now, emit, register: deps.register, authAnswers: deps.hiu.kyc.answers });
-  const documents = new HipDocuments({ db, register: deps.registerStore, visits, cipher: deps.cipher, settings, now: () => new Date(now()), emit });
+  const documents = new HipDocuments({ db, register: deps.registerStore, visits, cipher: deps.cipher, settings, now, emit });
   const inactive = new Set(['DEACTIVATED', 'DELETED']);
   const dataFlow = new DataFlow({
     db,
