@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startAppCore, type AppCore } from './app-core';
 import { APP_SCHEME, registerAppScheme, serveRenderer, isAppUrl } from './platform/app-protocol';
+import { grantsPermission } from './security/permissions';
 import { registerIpc } from './platform/ipc';
 import { logIpcError } from './ipc/log-error';
 import { openElectronSettings } from './platform/settings-backend';
@@ -41,7 +42,7 @@ app.whenReady().then(start).catch((error: unknown) => {
 });
 
 async function start(): Promise<void> {
-  denyAllPermissions();
+  grantOnlyTheCamera();
   serveRenderer(rendererRoot);
   const dataFolder = app.getPath('userData');
   core = await startAppCore({
@@ -98,7 +99,12 @@ function lockDown(contents: WebContents): void {
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
 }
 
-function denyAllPermissions(): void {
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+/** Every permission refused but the camera for the app's own page (electron/security/permissions.ts). */
+function grantOnlyTheCamera(): void {
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(grantsPermission({ permission, requestingUrl: details.requestingUrl, mediaTypes: 'mediaTypes' in details ? details.mediaTypes : [] }, isAppUrl)),
+  );
+  session.defaultSession.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    grantsPermission({ permission, requestingUrl: details.requestingUrl ?? requestingOrigin, mediaType: details.mediaType }, isAppUrl),
+  );
 }

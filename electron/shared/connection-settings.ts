@@ -25,6 +25,9 @@ export const CONNECTION_SETTINGS = [
   'bridge.port',
   'bridge.publicUrl',
   'bridge.dataPushLimitMb',
+  // Which desk keeps the clinic's health records, and where the clinic's own OTP SMS goes (issue 26).
+  'keepsClinicRecords',
+  'smsGateway',
 ] as const;
 export type ConnectionSetting = (typeof CONNECTION_SETTINGS)[number];
 

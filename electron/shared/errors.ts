@@ -123,6 +123,10 @@ export const FIELD_ISSUE_CODES = [
   'counter-id',
   /** The patient number prefix: up to 12 letters, digits, "-" and "/". */
   'patient-number-prefix',
+  /** An HTTP header name: letters, digits and "-" (the SMS gateway's key header). */
+  'header-name',
+  /** A document file larger than the desk files (DOCUMENT_MAX_BYTES, 20 MB). */
+  'document-too-large',
 ] as const;
 export type FieldIssueCode = (typeof FIELD_ISSUE_CODES)[number];
 

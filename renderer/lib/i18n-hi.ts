@@ -235,6 +235,8 @@ export const hi: Record<CoreStringKey, string> = {
   'field.cm-id': 'केवल अक्षर, अंक और “-”।',
   'field.counter-id': 'काउंटर आईडी में 1 से 20 अक्षर, अंक, खाली जगह, बिंदु, “-” या “_” हों, और वह अक्षर या अंक से शुरू हो।',
   'field.patient-number-prefix': 'अधिकतम 12 अक्षर, अंक, “-” या “/”।',
+  'field.header-name': 'हेडर के नाम में केवल अक्षर, अंक और “-” हों (जैसे X-API-Key)।',
+  'field.document-too-large': 'यह फ़ाइल 20 MB से बड़ी है। इसे कम रिज़ॉल्यूशन पर स्कैन करें या हिस्सों में बाँटें, फिर जोड़ें।',
   'field.consent-required': 'पहले मरीज़ से पूछें: मरीज़ की सहमति के बिना कोई OTP नहीं भेजा जाता।',
   'field.clientSecret.required': 'ABDM द्वारा इस क्लिनिक को दिया गया क्लाइंट सीक्रेट लिखें।',
   'field.credential.required': 'रिले ने इस डेस्क के लिए जो रिले क्रेडेंशियल दिया है उसे चिपकाएँ।',

@@ -240,6 +240,8 @@ const en = {
   'field.cm-id': 'Only letters, digits and “-”.',
   'field.counter-id': 'A counter ID has 1 to 20 letters, digits, spaces, dots, “-” or “_”, and starts with a letter or digit.',
   'field.patient-number-prefix': 'Up to 12 letters, digits, “-” or “/”.',
+  'field.header-name': 'A header name has only letters, digits and “-” (for example X-API-Key).',
+  'field.document-too-large': 'This file is larger than 20 MB. Scan it at a lower resolution, or split it, and add it again.',
   'field.consent-required': 'Ask the patient first: no OTP is sent until the patient agrees.',
   'field.clientSecret.required': 'Type the client secret ABDM issued to this clinic.',
   'field.credential.required': 'Paste the relay credential the relay issued for this desk.',

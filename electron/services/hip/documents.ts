@@ -100,10 +100,10 @@ export class HipDocuments implements DocumentsPort {
   }
 
   /** The visits service says ABDM acknowledged its context notify for these kinds (all kinds when none are named). */
-  markNotified(visitId: string, hiTypes?: readonly string[]): void {
+  markNotified(visitId: string, hiTypes?: readonly string[], emit: HipDocumentsDeps['emit'] = this.deps.emit): void {
     if (this.store.markNotified(visitId, hiTypes) === 0) return;
     const visit = this.deps.visits.get(visitId);
-    if (visit) this.deps.emit('hip.changed', { visitId, patientNumber: visit.patientNumber });
+    if (visit) emit('hip.changed', { visitId, patientNumber: visit.patientNumber });
   }
 
   /** The bundle exactly as it was filed (what the data flow pushes). */

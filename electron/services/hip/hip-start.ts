@@ -13,6 +13,7 @@ import type { HiuEngine } from '../hiu/hiu-engine';
 import type { PatientRegister } from '../register/patient-register';
 import type { RegisteredPatient } from '../register/register-types';
 import { DataFlow } from './data-flow';
+import { markDocumentsWhenNotified } from './context-notified';
 import { HipDocuments } from './documents';
 import { HipDesk } from './hip-desk';
 import { PatientLink } from './patient-link';
@@ -77,6 +78,7 @@ export function startHip(deps: HipStartDeps): HipParts {
     logError,
   });
   for (const service of [visits, dataFlow, patientLink]) service.register();
+  markDocumentsWhenNotified(pipeline.processor, pipeline.outbox, documents);
   patientLink.sweep();
   const desk = new HipDesk({ register: deps.register, visits, documents, sharedWith: dataFlow, settings });
   return {

@@ -133,6 +133,7 @@ const en = {
   'settings.patientNumberPrefixHint': 'The clinic’s own patient numbers start with this: OPD- gives OPD-000123. Up to 12 letters, digits, “-” or “/”.',
   'settings.issue.counter-id': '{field}: 1 to 20 letters, digits, spaces, dots, “-” or “_”, starting with a letter or digit (it travels in the counter’s QR).',
   'settings.issue.patient-number-prefix': '{field} may have up to 12 letters, digits, “-” or “/”.',
+  'settings.issue.header-name': '{field} may have only letters, digits and “-” (for example X-API-Key).',
   // The clinic as an HIP (issue 26).
   'settings.hip': 'Health records the clinic provides',
   'settings.doctors': 'Doctors',
@@ -287,6 +288,7 @@ const hi: Record<SettingsStringKey, string> = {
   'settings.patientNumberPrefixHint': 'क्लिनिक के अपने मरीज़ नंबर इससे शुरू होते हैं: OPD- से OPD-000123 बनता है। अधिकतम 12 अक्षर, अंक, “-” या “/”।',
   'settings.issue.counter-id': '{field}: 1 से 20 अक्षर, अंक, खाली जगह, बिंदु, “-” या “_”, और अक्षर या अंक से शुरू (यह काउंटर के QR में जाती है)।',
   'settings.issue.patient-number-prefix': '{field} में अधिकतम 12 अक्षर, अंक, “-” या “/” हो सकते हैं।',
+  'settings.issue.header-name': '{field} में केवल अक्षर, अंक और “-” हो सकते हैं (जैसे X-API-Key)।',
   'settings.hip': 'क्लिनिक के दिए स्वास्थ्य रिकॉर्ड',
   'settings.doctors': 'डॉक्टर',
   'settings.doctorsAbout': 'हर विज़िट में इनमें से एक डॉक्टर का नाम होता है (“OPD विज़िट, 27-11-2026, डॉ. राव”); क्लर्क दूसरा न चुने तो पहला चुना जाता है।',

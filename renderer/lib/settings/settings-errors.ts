@@ -5,7 +5,7 @@ import type { AppError, FieldIssue, FieldIssueCode } from '../../../electron/sha
 import { errorText } from '../error-text';
 import { fill, strings, translate, type Language, type StringKey } from '../i18n';
 
-type IssueKind = 'whole-number' | 'url' | 'required' | 'too-long' | 'control-character' | 'broken-character' | 'cm-id' | 'counter-id' | 'patient-number-prefix' | 'choice' | 'checkbox' | 'unknown-field' | 'other';
+type IssueKind = 'whole-number' | 'url' | 'required' | 'too-long' | 'control-character' | 'broken-character' | 'cm-id' | 'counter-id' | 'patient-number-prefix' | 'header-name' | 'choice' | 'checkbox' | 'unknown-field' | 'other';
 
 const KIND_OF: Partial<Record<FieldIssueCode, IssueKind>> = {
   'whole-number': 'whole-number',
@@ -17,6 +17,7 @@ const KIND_OF: Partial<Record<FieldIssueCode, IssueKind>> = {
   'cm-id': 'cm-id',
   'counter-id': 'counter-id',
   'patient-number-prefix': 'patient-number-prefix',
+  'header-name': 'header-name',
   'not-allowed': 'choice',
   'unknown-field': 'unknown-field',
 };

@@ -57,6 +57,9 @@ describe('without an admin PIN (a fresh install)', () => {
     [{ bridge: { port: 9443 } }],
     [{ bridge: { publicUrl: 'https://elsewhere.example/hiu' } }],
     [{ operatorName: 'Meena', environment: 'production' }],
+    // Where the clinic's records are kept and where its OTP SMS goes (issue 26).
+    [{ keepsClinicRecords: false }],
+    [{ smsGateway: { url: 'https://sms.elsewhere.example/send', method: 'POST', keyHeader: 'X-Api-Key', bodyTemplate: '{}', contentType: 'application/json' } }],
   ])('refuses %j with "set an admin PIN first", changing nothing', async (patch) => {
     const before = await saved();
     expect(await refusedCode('settings.update', patch)).toEqual({ code: 'ADMIN_PIN_REQUIRED', params: { reason: 'not-set' } });
@@ -65,6 +68,7 @@ describe('without an admin PIN (a fresh install)', () => {
 
   it('refuses storing the client secret or the relay credential, and keeps neither', async () => {
     expect((await refusedCode('secrets.setClientSecret', { clientSecret: 's3cret-from-abdm' })).code).toBe('ADMIN_PIN_REQUIRED');
+    expect((await refusedCode('secrets.setSmsKey', { smsKey: 'sms-key-from-the-sms-company' })).code).toBe('ADMIN_PIN_REQUIRED');
     expect((await refusedCode('secrets.setRelayCredential', { credential: 'desk-frontdesk1.s3cr3t_s3cr3t_s3cr3t_s3cr3t_s3cr3t_s3cr3t_s' })).code).toBe('ADMIN_PIN_REQUIRED');
     expect(await keychain.get(CLIENT_SECRET_ACCOUNT)).toBeNull();
   });
@@ -76,6 +80,7 @@ describe('without an admin PIN (a fresh install)', () => {
       printerLayout: 'cr80',
       idleCloseMinutes: 15,
       clinicName: 'Shanti Nursing Home',
+      doctors: ['Dr. Kavita Rao'],
       hiu: { requesterName: 'Dr. Kavita Rao', answerTimeoutSeconds: 90 },
     });
     expect(result.ok).toBe(true);
