@@ -39,7 +39,7 @@ import { HiuEngine } from './services/hiu/hiu-engine';
 import { CounterShares } from './services/counter/counter-shares';
 import { CounterPosters } from './services/counter/poster';
 import { TrainerShare } from './services/counter/trainer-share';
-import { startHip } from './services/hip/hip-start';
+import { startHip, type HipParts } from './services/hip/hip-start';
 import type { RegisteredPatient } from './services/register/register-types';
 import { PatientStatusStore } from './store/hiu/patient-status';
 import { RELAY_CREDENTIAL_ACCOUNT } from './gateway/bridge-part';
@@ -86,6 +86,8 @@ export interface AppCore {
   hiu: HiuEngine;
   /** The registration counter's shares (Scan & Share): the HIP role on the same pipeline. */
   counter: CounterShares;
+  /** The clinic as an HIP (visits, documents, sharing), for tests that read what was filed. */
+  hip: HipParts;
   /** Closes the parts in reverse order, then the database. Safe to call more than once. */
   close(): Promise<void>;
 }
@@ -191,6 +193,7 @@ export async function startAppCore(opts: AppCoreOptions): Promise<AppCore> {
     bridgeUrl: () => hiu.bridge.url(),
     hiu,
     counter,
+    hip: hipParts,
     close: () =>
       (closing ??= (async () => {
         detach();
