@@ -264,7 +264,8 @@ describe('patient-initiated linking on HIE-CM v3', () => {
     await post(V3.confirm, confirmBody(link.referenceNumber, wrongOf(otp)));
     const refused = await answerOn(V3.onConfirm, 1);
     expect(refused.body).toMatchObject({ error: { code: '1405' } });
-    expect(refused.body).not.toHaveProperty('patient');
+    // v3's schema requires `patient`: a refusal names none (docs/hip-wire.md).
+    expect(refused.body.patient ?? []).toEqual([]);
     expect(visits.linkedByPatient).toEqual([]);
 
     const confirmId = await post(V3.confirm, confirmBody(link.referenceNumber, otp));

@@ -22,16 +22,9 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export const DOCUMENT_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export type DocumentFileType = (typeof DOCUMENT_FILE_TYPES)[number];
 
-/**
- * Where a visit stands with the patient's ABHA:
- * - `not-linked`: nothing tried yet (or the HIP role is off);
- * - `linking`: a link token or the link itself is on its way;
- * - `linked`: ABDM acknowledged the care context under the ABHA;
- * - `failed`: ABDM refused (the problem says why; the clerk may try again);
- * - `blocked`: link tokens for this patient are blocked for 24 hours (ABDM-1027), retried after `retryAfter`;
- * - `no-abha-address`: the patient has no ABHA address known, so the SMS deep link was sent instead.
- */
-export type LinkStatus = 'not-linked' | 'linking' | 'linked' | 'failed' | 'blocked' | 'no-abha-address';
+import type { LinkStatus } from '../../store/hip/visits';
+
+export type { LinkStatus };
 
 /** A step of linking as the visit shows it; the original ABDM code is kept. */
 export interface LinkProblem {

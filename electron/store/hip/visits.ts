@@ -1,7 +1,17 @@
 // The hip_visits table (migrations/010-hip-visits.ts): the only code that writes or reads its SQL. The service
 // (services/hip/visits.ts) decides when a visit is opened and how its linking moves on; this keeps the rows.
 import type { Database } from 'better-sqlite3-multiple-ciphers';
-import type { LinkStatus } from '../../services/hip/hip-types';
+
+/**
+ * Where a visit stands with the patient's ABHA:
+ * - `not-linked`: nothing tried yet (or the HIP role is off);
+ * - `linking`: a link token or the link itself is on its way;
+ * - `linked`: ABDM acknowledged the care context under the ABHA;
+ * - `failed`: ABDM refused (the problem says why; the clerk may try again);
+ * - `blocked`: link tokens for this patient are blocked for 24 hours (ABDM-1027), retried after `retryAfter`;
+ * - `no-abha-address`: the patient has no ABHA address known, so the SMS deep link was sent instead.
+ */
+export type LinkStatus = 'not-linked' | 'linking' | 'linked' | 'failed' | 'blocked' | 'no-abha-address';
 
 /** Where linking stands while a visit is `linking`: waiting for a link token, a v0.5 authentication, or the link. */
 export type LinkStep = 'token' | 'auth' | 'link';
