@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import type { WebModeOptions } from './test/e2e/web-mode';
 
@@ -15,6 +16,11 @@ const chromium = {
       '--no-first-run',
       '--disable-sync',
       '--disable-quic',
+      // A camera for the HIP's "Take a photo" (hip-documents.spec.ts): Chromium's fake device showing a photographed
+      // prescription, and the permission prompt answered yes, as a clerk would. No spec uses the microphone.
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${fileURLToPath(new URL('./test/fixtures/hip/prescription-camera.mjpeg', import.meta.url))}`,
     ],
   },
 };
@@ -25,7 +31,7 @@ const chromium = {
  * The specs that run on both ABDM API generations: the front desk (enrol, verify, cards) and the records of
  * real-world bundles through consent, the HIE-CM and the Fidelius push, and training mode through the clinic's relay.
  */
-const BOTH_API_SPECS = /(front-desk-.*|records-real-world|relay-training|abha-qr-scan|counter)\.spec\.ts/;
+const BOTH_API_SPECS = /(front-desk-.*|records-real-world|relay-training|abha-qr-scan|counter|hip-documents)\.spec\.ts/;
 
 /**
  * The specs run again in a real window: what a window changes (focus and the keyboard, the fonts as drawn, the print
