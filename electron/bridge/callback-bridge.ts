@@ -5,7 +5,7 @@
 // Plain Node and Fastify, no Electron: the same module runs embedded in the app or as a relay.
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { bodyCallbackIds, type CallbackRoute, type GatewayGeneration } from '../abdm/gateway/generation';
+import type { CallbackRoute, GatewayGeneration } from '../abdm/gateway/generation';
 import { isUuid } from '../abdm/request-id';
 import { describeIssues } from './body-issues';
 import { CounterBoard } from './bridge-counters';
@@ -209,12 +209,12 @@ export function registerBridgeRoutes(app: FastifyInstance, opts: BridgeRouteOpti
   }
 
   for (const route of opts.routes ?? opts.generation.callbackRoutes) {
-    app.post(route.path, { bodyLimit: callbackLimit, onRequest: route.bodyEnvelope ? [verifyToken] : [verifyToken, checkRequestIdHeader] }, async (request, reply) => {
+    app.post(route.path, { bodyLimit: callbackLimit, onRequest: [verifyToken, checkRequestIdHeader] }, async (request, reply) => {
       const body = request.body as JsonBody | undefined;
       const issues = bodyIssues(body, route.schema);
       if (issues) return refuse(reply, 400, 'bad-body', `The ${route.path} body was refused: ${issues}`);
       const json = body!.value as Record<string, unknown>;
-      const ids = route.bodyEnvelope ? bodyCallbackIds(json) : opts.generation.callbackIds(request.headers as Record<string, string | undefined>, json);
+      const ids = opts.generation.callbackIds(request.headers as Record<string, string | undefined>, json);
       // v3 puts a callback's own id in its REQUEST-ID header; without one it cannot be stored or told from a repeat.
       if (!ids.requestId) return refuse(reply, 400, 'bad-body', `The ${route.path} callback was refused: it has no REQUEST-ID header.`);
       // It is the inbox's key and ends up on screens and in logs: a UUID and nothing else (the value is not echoed).

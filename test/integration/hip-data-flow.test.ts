@@ -13,18 +13,15 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startCallbackBridge, type RunningBridge } from '../../electron/bridge/callback-bridge';
 import { CallbackProcessor } from '../../electron/gateway/callback-processor';
-import { GatewayRoles } from '../../electron/gateway/gateway-roles';
 import { GatewayOutbox } from '../../electron/gateway/outbox';
 import { CounterShares } from '../../electron/services/counter/counter-shares';
 import { DataFlow } from '../../electron/services/hip/data-flow';
-import { CallbackInboxStore } from '../../electron/store/gateway/callback-inbox';
-import { GatewayOutboxStore } from '../../electron/store/gateway/outbox';
-import { TimelineStore } from '../../electron/store/gateway/timeline';
 import { openDatabase, type AppDatabase } from '../../electron/store/db';
 import { memorySecretDriver, openVault } from '../../electron/store/secrets/vault';
 import { DEFAULT_SETTINGS, type AbdmApi, type Settings } from '../../electron/store/settings/settings-schema';
 import { gatewayToken, signingKey, startJwksServer, type JwksServer, type SigningKey } from '../support/gateway-signing';
 import { startFakeGateway, type GatewayCall } from '../support/fake-gateway';
+import { postTo, testPipeline } from '../support/test-pipeline';
 import { bundleText, fakeDocuments, startPushReceiver, type HeldDocument } from '../unit/hip/data-flow-kit';
 
 const HIP_ID = 'IN2810014366';
@@ -96,38 +93,9 @@ const held: HeldDocument[] = [
 async function desk(api: AbdmApi) {
   settings = { ...DEFAULT_SETTINGS, abdmApi: api, clientId: 'TEST-CLIENT', hipId: HIP_ID };
   const db = database.db;
-  const roles = new GatewayRoles();
-  const timeline = new TimelineStore(db);
-  const inbox = new CallbackInboxStore(db);
-  const generation = () => roles.generation(settings.abdmApi);
-  const outbox = new GatewayOutbox({
-    store: new GatewayOutboxStore(db),
-    timeline,
-    generation,
-    client: async () => ({
-      send: async (_operation, request) => {
-        const response = await fetch(`${gateway.url}${request.path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...request.headers }, body: JSON.stringify(request.body) });
-        return response.status;
-      },
-    }),
-    cmId: () => 'sbx',
-    now: Date.now,
-    answerTimeoutMs: () => 60_000,
-    retryDelaysMs: [],
-  });
-  const processor = new CallbackProcessor({
-    db,
-    inbox,
-    outbox,
-    timeline,
-    generation,
-    generationOfPath: (callbackPath) => roles.generationOfPath(callbackPath),
-    now: Date.now,
-    emit: () => undefined,
-    logError: (what, error) => {
-      throw new Error(`${what}: ${String(error)}`);
-    },
-  });
+  const { roles, inbox, outbox, processor } = testPipeline({ db, api: () => settings.abdmApi, send: postTo(() => gateway.url), logError: (what, error) => {
+    throw new Error(`${what}: ${String(error)}`);
+  } });
   // The HIP role joins the pipeline through the counter (counter-shares.ts); the data flow adds its handlers.
   new CounterShares({ db, roles, processor, settings: () => settings, now: Date.now, emit: () => undefined }).register();
   const flow = new DataFlow({

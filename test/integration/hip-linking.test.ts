@@ -23,13 +23,13 @@ import { KycAuth } from '../../electron/services/hiu/kyc-auth';
 import type { RegisteredPatient } from '../../electron/services/register/register-types';
 import { AppFailure } from '../../electron/shared/errors';
 import { CallbackInboxStore } from '../../electron/store/gateway/callback-inbox';
-import { GatewayOutboxStore } from '../../electron/store/gateway/outbox';
 import { TimelineStore } from '../../electron/store/gateway/timeline';
 import { openDatabase, type AppDatabase } from '../../electron/store/db';
 import { memorySecretDriver, openVault } from '../../electron/store/secrets/vault';
 import { DEFAULT_SETTINGS, type Settings } from '../../electron/store/settings/settings-schema';
 import { startFakeGateway, type GatewayCall } from '../support/fake-gateway';
 import { gatewayToken, signingKey, startJwksServer, type JwksServer, type SigningKey } from '../support/gateway-signing';
+import { postTo, testPipeline } from '../support/test-pipeline';
 
 const HIP_ID = 'IN2810014366';
 // abdm-frontdesk.md §3
@@ -101,39 +101,18 @@ afterEach(async () => {
 /** The desk's pipeline as app-core builds it: the HIU (its users/auth/* answers) and the HIP, with the visits on it. */
 function desk(): Desk {
   const db = database.db;
-  const roles = new GatewayRoles();
-  const timeline = new TimelineStore(db);
-  const inbox = new CallbackInboxStore(db);
-  const generation = () => roles.generation(settings.abdmApi);
-  const outbox = new GatewayOutbox({
-    store: new GatewayOutboxStore(db),
-    timeline,
-    generation,
-    client: async () => ({
-      send: async (operation, request) => {
-        // A gateway that refuses one path outright (HTTP 400), as the real client reports it.
-        if (refusedPath === request.path) {
-          gateway.calls.push({ path: request.path, headers: {}, body: request.body as Record<string, unknown> });
-          throw new AbdmError({ status: 400, code: 'ABDM-1017', message: 'Bad request', service: 'gateway', operation });
-        }
-        const response = await fetch(`${gateway.url}${request.path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...request.headers }, body: JSON.stringify(request.body) });
-        return response.status;
-      },
-    }),
-    cmId: () => 'sbx',
-    now: Date.now,
-    answerTimeoutMs: () => 60_000,
-    retryDelaysMs: [],
-  });
-  const processor = new CallbackProcessor({
+  const post = postTo(() => gateway.url);
+  const { roles, inbox, outbox, processor, timeline } = testPipeline({
     db,
-    inbox,
-    outbox,
-    timeline,
-    generation,
-    generationOfPath: (callbackPath) => roles.generationOfPath(callbackPath),
-    now: Date.now,
-    emit: () => undefined,
+    api: () => settings.abdmApi,
+    send: async (operation, request) => {
+      // A gateway that refuses one path outright (HTTP 400), as the real client reports it.
+      if (refusedPath === request.path) {
+        gateway.calls.push({ path: request.path, headers: {}, body: request.body as Record<string, unknown> });
+        throw new AbdmError({ status: 400, code: 'ABDM-1017', message: 'Bad request', service: 'gateway', operation });
+      }
+      return post(operation, request);
+    },
     logError: (what, error) => {
       throw new Error(`${what}: ${String(error)}`);
     },

@@ -7,15 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startCallbackBridge, type RunningBridge } from '../../electron/bridge/callback-bridge';
 import { CallbackProcessor } from '../../electron/gateway/callback-processor';
-import { GatewayRoles } from '../../electron/gateway/gateway-roles';
 import { GatewayOutbox } from '../../electron/gateway/outbox';
 import { CounterShares } from '../../electron/services/counter/counter-shares';
 import { PatientLink } from '../../electron/services/hip/patient-link';
 import { smsSenderFor } from '../../electron/services/hip/sms-choice';
 import { soundCodes } from '../../electron/services/register/name-sounds';
-import { CallbackInboxStore } from '../../electron/store/gateway/callback-inbox';
-import { GatewayOutboxStore } from '../../electron/store/gateway/outbox';
-import { TimelineStore } from '../../electron/store/gateway/timeline';
 import { PatientRegisterStore } from '../../electron/store/register/patient-register-store';
 import { memorySecretDriver, openVault, type Vault } from '../../electron/store/secrets/vault';
 import { DEFAULT_SETTINGS, type Settings } from '../../electron/store/settings/settings-schema';
@@ -24,6 +20,7 @@ import { gatewayToken, signingKey, startJwksServer, type JwksServer, type Signin
 import { FakeVisits } from '../support/patient-link-visits';
 import { startSmsServer, type SmsServer } from '../support/sms-server';
 import { openTestDatabase, type TestDatabase } from '../unit/bridge/bridge-support';
+import { postTo, testPipeline } from '../support/test-pipeline';
 
 const HIP_ID = 'IN2810014366';
 const T0 = Date.parse('2026-11-27T05:00:00.000Z');
@@ -104,36 +101,7 @@ afterEach(async () => {
 /** The HIP's side of the pipeline as app-core builds it, the counter registering the role and patient-link joining. */
 async function startDesk() {
   const dbx = db.database.db;
-  const roles = new GatewayRoles();
-  const timeline = new TimelineStore(dbx);
-  const inbox = new CallbackInboxStore(dbx);
-  const generation = () => roles.generation(settings.abdmApi);
-  const outbox = new GatewayOutbox({
-    store: new GatewayOutboxStore(dbx),
-    timeline,
-    generation,
-    client: async () => ({
-      send: async (_operation, request) => {
-        const response = await fetch(`${gateway.url}${request.path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...request.headers }, body: JSON.stringify(request.body) });
-        return response.status;
-      },
-    }),
-    cmId: () => 'sbx',
-    now: Date.now,
-    answerTimeoutMs: () => 60_000,
-    retryDelaysMs: [],
-  });
-  const processor = new CallbackProcessor({
-    db: dbx,
-    inbox,
-    outbox,
-    timeline,
-    generation,
-    generationOfPath: (callbackPath) => roles.generationOfPath(callbackPath),
-    now: Date.now,
-    emit: () => undefined,
-    logError: () => undefined,
-  });
+  const { roles, inbox, outbox, processor } = testPipeline({ db: dbx, api: () => settings.abdmApi, send: postTo(() => gateway.url) });
   new CounterShares({ db: dbx, roles, processor, settings: () => settings, now: Date.now, emit: () => undefined }).register();
   const link = new PatientLink({
     db: dbx,

@@ -11,20 +11,15 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { startCallbackBridge } from '../../electron/bridge/callback-bridge';
-import { CallbackProcessor } from '../../electron/gateway/callback-processor';
-import { GatewayRoles } from '../../electron/gateway/gateway-roles';
-import { GatewayOutbox } from '../../electron/gateway/outbox';
 import { CounterShares } from '../../electron/services/counter/counter-shares';
 import { DataFlow } from '../../electron/services/hip/data-flow';
 import { openDatabase } from '../../electron/store/db';
-import { CallbackInboxStore } from '../../electron/store/gateway/callback-inbox';
-import { GatewayOutboxStore } from '../../electron/store/gateway/outbox';
-import { TimelineStore } from '../../electron/store/gateway/timeline';
 import { openVault } from '../../electron/store/secrets/vault';
 import { DEFAULT_SETTINGS, type Settings } from '../../electron/store/settings/settings-schema';
 import { fakeDocuments } from '../unit/hip/data-flow-kit';
 import { CRASH_DOCUMENTS, CRASH_HIP_ID } from './hip-push-crash-documents';
 import { fileSecretDriver } from './file-secret-driver';
+import { postTo, testPipeline } from './test-pipeline';
 
 const [dataFolder, secretsFile, gatewayUrl, jwksUrl, offset] = process.argv.slice(2);
 if (!dataFolder || !secretsFile || !gatewayUrl || !jwksUrl || offset === undefined) {
@@ -38,36 +33,7 @@ mkdirSync(dataFolder, { recursive: true });
 const database = await openDatabase({ file: path.join(dataFolder, 'abha-desk.db'), vault: await openVault(fileSecretDriver(secretsFile)) });
 const db = database.db;
 const settings: Settings = { ...DEFAULT_SETTINGS, abdmApi: 'v3', clientId: 'crash-test', hipId: CRASH_HIP_ID };
-const roles = new GatewayRoles();
-const timeline = new TimelineStore(db);
-const inbox = new CallbackInboxStore(db);
-const generation = () => roles.generation(settings.abdmApi);
-const outbox = new GatewayOutbox({
-  store: new GatewayOutboxStore(db),
-  timeline,
-  generation,
-  client: async () => ({
-    send: async (_operation, request) => {
-      const response = await fetch(`${gatewayUrl}${request.path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...request.headers }, body: JSON.stringify(request.body) });
-      return response.status;
-    },
-  }),
-  cmId: () => 'sbx',
-  now,
-  answerTimeoutMs: () => 60_000,
-  retryDelaysMs: [100, 200],
-});
-const processor = new CallbackProcessor({
-  db,
-  inbox,
-  outbox,
-  timeline,
-  generation,
-  generationOfPath: (callbackPath) => roles.generationOfPath(callbackPath),
-  now,
-  emit: () => undefined,
-  logError: (what, error) => console.error(what, error),
-});
+const { roles, inbox, outbox, processor } = testPipeline({ db, api: () => settings.abdmApi, send: postTo(() => gatewayUrl), now, retryDelaysMs: [100, 200], logError: (what, error) => console.error(what, error) });
 new CounterShares({ db, roles, processor, settings: () => settings, now, emit: () => undefined }).register();
 const flow = new DataFlow({
   db,

@@ -60,21 +60,6 @@ export interface CallbackRoute {
   path: string;
   /** The body's shape, from the official interface file; anything else is a 400. */
   schema: z.ZodType;
-  /**
-   * Its ids travel in the body (`requestId`, `timestamp`, `resp.requestId`) as on gateway v0.5, even on a generation
-   * that puts them in headers: a v0.5 message with no v3 equivalent that ABDM still sends (patients/status/notify).
-   */
-  bodyEnvelope?: true;
-}
-
-/** The ids of a callback in v0.5's envelope: in its body. */
-export function bodyCallbackIds(body: Record<string, unknown>): CallbackIds {
-  const resp = body.resp as { requestId?: unknown } | undefined;
-  return {
-    requestId: typeof body.requestId === 'string' ? body.requestId : '',
-    respRequestId: typeof resp?.requestId === 'string' ? resp.requestId : null,
-    timestamp: typeof body.timestamp === 'string' ? body.timestamp : null,
-  };
 }
 
 /** The ids a received callback carries, wherever this generation puts them. */

@@ -15,8 +15,6 @@ export interface RoleCallback<M = unknown> {
   /** Path on the bridge. A kind may have more than one (a sandbox doc page's other spelling). */
   path: string;
   schema: z.ZodType;
-  /** Set when the callback keeps v0.5's envelope (its ids in the body) on a generation that puts them in headers. */
-  bodyEnvelope?: true;
   /** The typed message of a body that passed `schema`; its strings are already cleaned. */
   read(body: Json, headers: Record<string, string | undefined>): M;
 }
@@ -72,7 +70,7 @@ export function generationWithRoles(transport: GatewayTransport, roles: readonly
     }
     return null;
   };
-  const callbackRoutes: CallbackRoute[] = callbacks.map(({ callback }) => ({ kind: callback.kind, path: callback.path, schema: callback.schema, ...(callback.bodyEnvelope ? { bodyEnvelope: true as const } : {}) }));
+  const callbackRoutes: CallbackRoute[] = callbacks.map(({ callback }) => ({ kind: callback.kind, path: callback.path, schema: callback.schema }));
   return {
     ...transport,
     callbackRoutes,
