@@ -19,6 +19,7 @@ import {
   type JWTVerifyOptions,
   type JWTVerifyResult,
 } from 'jose';
+import { VerifiedTokens } from './verified-tokens';
 
 export const GATEWAY_ROLE = 'gateway';
 /** Leeway for `exp` (and `nbf`) against this computer's clock. */
@@ -51,6 +52,8 @@ export interface GatewayTokenVerifierOptions {
    * keys are not there yet (503, as a JWKS that cannot be fetched).
    */
   localKeys?: { describe: string; resolver: KeyResolver };
+  /** Whether a token verified once is taken again without a second check until it expires (verified-tokens.ts). Default true. */
+  rememberVerified?: boolean;
 }
 
 export interface GatewayClaims {
@@ -82,6 +85,7 @@ export function createGatewayTokenVerifier(opts: GatewayTokenVerifierOptions): G
   const now = opts.now ?? Date.now;
   const role = (opts.requiredRole ?? GATEWAY_ROLE).toLowerCase();
   const clientIdClaims = opts.clientIdClaims ?? ['clientId'];
+  const verified = opts.rememberVerified === false ? null : new VerifiedTokens<GatewayClaims>({ now, clockToleranceSeconds: CLOCK_TOLERANCE_SECONDS, maxAgeMs: JWKS_MAX_AGE_MS });
   // Resolved once; a failed resolution is forgotten so that the next callback asks again.
   let remote: Promise<{ url: string; keys: KeyResolver }> | undefined;
 
@@ -118,6 +122,8 @@ export function createGatewayTokenVerifier(opts: GatewayTokenVerifierOptions): G
           ? refuse('bad-token', 'The Authorization header must be "Bearer <token>".')
           : refuse('no-token', 'A callback needs "Authorization: Bearer <gateway token>".');
       }
+      const known = verified?.get(token);
+      if (known) return { ok: true, claims: known };
       const header = safeHeader(token);
       if (!header) return refuse('bad-token', 'The bearer token is not a well-formed JWT.');
       // Checked before the key set is touched, so a token that cannot be the gateway's costs no JWKS fetch.
@@ -144,7 +150,9 @@ export function createGatewayTokenVerifier(opts: GatewayTokenVerifierOptions): G
         if (error instanceof JwksUnavailable) return unavailable(error, set.url);
         return refuse('bad-token', wordJoseError(error, header.kid));
       }
-      return checkClaims(result.payload, role, clientIdClaims);
+      const checked = checkClaims(result.payload, role, clientIdClaims);
+      if (checked.ok) verified?.set(token, checked.claims.exp, checked.claims);
+      return checked;
     },
   };
 }
