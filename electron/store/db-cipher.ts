@@ -18,12 +18,33 @@ export function isWellFormedKey(key: string): boolean {
   return KEY_PATTERN.test(key);
 }
 
+/**
+ * How the key is handed to SQLCipher. `raw`: its 32 bytes themselves (`x'…'`), with no key derivation. The key is
+ * 256 random bits from the keychain, which SQLCipher's 256,000 PBKDF2 rounds cannot make any stronger, and those
+ * rounds cost 0.2–0.4 s of CPU at every open (twice per start: the key check, then the database). `passphrase`: the
+ * hex text as a passphrase, as every data folder made before issue 27 was keyed; openDatabase moves such a file
+ * to the raw form once (rekeyToRaw).
+ */
+export type KeyForm = 'raw' | 'passphrase';
+
 /** `pragma key` never fails by itself: a wrong key only shows as SQLITE_NOTADB on the first read. */
-export function applyKey(db: Database.Database, key: string): void {
+export function applyKey(db: Database.Database, key: string, form: KeyForm = 'raw'): void {
   if (!isWellFormedKey(key)) throw new Error('A database key must be 64 hexadecimal characters.');
   db.pragma(`cipher = 'sqlcipher'`);
   db.pragma('legacy = 4');
-  db.pragma(`key = '${key}'`);
+  db.pragma(form === 'raw' ? `key = "x'${key}'"` : `key = '${key}'`);
+}
+
+/** Re-encrypts a database opened with the passphrase form under the raw form of the same key (every page rewritten). */
+export function rekeyToRaw(db: Database.Database, key: string): void {
+  if (!isWellFormedKey(key)) throw new Error('A database key must be 64 hexadecimal characters.');
+  db.pragma(`rekey = "x'${key}'"`);
+}
+
+/** The form of `key` that opens the file (raw first: every file made since), or null when neither does. */
+export function keyFormOf(file: string, key: string): KeyForm | null {
+  if (keyOpensFile(file, key, 'raw')) return 'raw';
+  return keyOpensFile(file, key, 'passphrase') ? 'passphrase' : null;
 }
 
 export function isNotADatabaseError(error: unknown): boolean {
@@ -36,14 +57,14 @@ export function isNotADatabaseError(error: unknown): boolean {
  * wrong), and the files of a database we cannot open must stay exactly as they were.
  * Page 1 carries the header and is always encrypted with the database key, so it decides alone.
  */
-export function keyOpensFile(file: string, key: string): boolean {
+export function keyOpensFile(file: string, key: string, form: KeyForm = 'raw'): boolean {
   const scratch = mkdtempSync(path.join(tmpdir(), 'abha-desk-keycheck-'));
   try {
     const copy = path.join(scratch, 'page1.db');
     writeFileSync(copy, readPrefix(file, MAX_PAGE_SIZE), { mode: 0o600 });
     const db = new Database(copy, { readonly: true, fileMustExist: true });
     try {
-      applyKey(db, key);
+      applyKey(db, key, form);
       db.pragma('user_version', { simple: true });
       return true;
     } catch (error) {

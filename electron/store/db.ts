@@ -2,7 +2,7 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
-import { applyKey, generateDatabaseKey, isNotADatabaseError, isWellFormedKey, keyOpensFile } from './db-cipher';
+import { applyKey, generateDatabaseKey, isNotADatabaseError, isWellFormedKey, keyFormOf, rekeyToRaw, type KeyForm } from './db-cipher';
 import { migrate } from './migrations';
 import { vaultPlace, type Vault } from './secrets/vault';
 
@@ -58,10 +58,11 @@ async function createNew(file: string, vault: Vault): Promise<AppDatabase> {
 
 async function openExisting(file: string, vault: Vault): Promise<AppDatabase> {
   const key = await readKey(file, vault);
-  if (!isWellFormedKey(key) || !keyOpensFile(file, key)) throw wrongKey(file, vault);
+  const form = isWellFormedKey(key) ? keyFormOf(file, key) : null;
+  if (!form) throw wrongKey(file, vault);
   const db = new Database(file, { fileMustExist: true });
   try {
-    return wrap(prepareEncrypted(db, key), file, true);
+    return wrap(prepareEncrypted(db, key, form), file, true);
   } catch (error) {
     db.close();
     throw isNotADatabaseError(error) ? wrongKey(file, vault, error) : error;
@@ -87,10 +88,12 @@ function whyNoKey(vault: Vault): string {
   return `its key is neither in the system keychain, which could not be used (${vault.keychainProblem ?? 'unknown reason'}), nor in ${vaultPlace(vault)}`;
 }
 
-function prepareEncrypted(db: Database.Database, key: string): Database.Database {
-  applyKey(db, key);
+function prepareEncrypted(db: Database.Database, key: string, form: KeyForm = 'raw'): Database.Database {
+  applyKey(db, key, form);
   // The first read is where a wrong key shows up (SQLITE_NOTADB).
   db.prepare('SELECT count(*) FROM sqlite_master').get();
+  // A data folder from before issue 27: the same key, moved to the raw form once (db-cipher.ts, KeyForm).
+  if (form === 'passphrase') rekeyToRaw(db, key);
   return prepare(db);
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3-multiple-ciphers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commitDurably, DATABASE_KEY_ACCOUNT, DatabaseKeyError, openDatabase, type AppDatabase } from '../../../electron/store/db';
 import { memorySecretDriver, openVault, type SecretDriver, type Vault } from '../../../electron/store/secrets/vault';
@@ -155,6 +156,70 @@ describe('database reopen', () => {
     const file = await crashedDatabase(vault);
     const recovered = await open(file, vault);
     expect(recovered.db.prepare('SELECT detail FROM audit_log').all()).toEqual([{ detail: MARKER }]);
+  });
+});
+
+describe('a data folder keyed before issue 27 (the key as a passphrase)', () => {
+  /**
+   * The file as the desk wrote it then, written here with the SQLCipher calls of that time: the 64 hex characters as
+   * a passphrase (PBKDF2), the schema by the app's own first run, then a row left in the -wal as a crash leaves it.
+   */
+  async function passphraseKeyedFolder(vault: Vault): Promise<string> {
+    const first = await open(path.join(dir, 'made', 'abha-desk.db'), vault);
+    const key = (await vault.get(DATABASE_KEY_ACCOUNT))!;
+    first.close();
+    opened.splice(opened.indexOf(first), 1);
+    // Re-keyed to the old form: the same key, as a passphrase.
+    const old = new Database(first.file);
+    old.pragma(`cipher = 'sqlcipher'`);
+    old.pragma('legacy = 4');
+    old.pragma(`key = "x'${key}'"`);
+    old.pragma(`rekey = '${key}'`);
+    old.close();
+    const writer = new Database(first.file);
+    writer.pragma(`cipher = 'sqlcipher'`);
+    writer.pragma('legacy = 4');
+    writer.pragma(`key = '${key}'`);
+    writer.pragma('journal_mode = WAL');
+    writer.pragma('wal_autocheckpoint = 0');
+    writer.prepare('INSERT INTO audit_log (at, operator, action, abha_number, detail) VALUES (?, ?, ?, ?, ?)').run('2024-05-14T09:50:09.000Z', 'Meena', 'abha.verify', '91-5408-0214-0264', MARKER);
+    // Left open: the row is only in the -wal, and the files are copied as they are.
+    const crashDir = path.join(dir, 'old');
+    mkdirSync(crashDir);
+    const file = path.join(crashDir, 'abha-desk.db');
+    for (const suffix of SIDE_FILES) if (existsSync(first.file + suffix)) copyFileSync(first.file + suffix, file + suffix);
+    writer.close();
+    return file;
+  }
+
+  const opensWith = (file: string, form: string) => {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      db.pragma(`cipher = 'sqlcipher'`);
+      db.pragma('legacy = 4');
+      db.pragma(`key = ${form}`);
+      return (db.prepare('SELECT count(*) AS n FROM audit_log WHERE detail = ?').get(MARKER) as { n: number }).n;
+    } catch {
+      return null;
+    } finally {
+      db.close();
+    }
+  };
+
+  it('opens with its rows, and is keyed with the raw key from then on (no passphrase derivation at each start)', async () => {
+    const vault = await keychainVault();
+    const file = await passphraseKeyedFolder(vault);
+    const key = (await vault.get(DATABASE_KEY_ACCOUNT))!;
+    expect(opensWith(file, `'${key}'`)).toBe(1);
+    const database = await open(file, vault);
+    expect((database.db.prepare('SELECT detail FROM audit_log WHERE detail = ?').get(MARKER) as { detail: string }).detail).toBe(MARKER);
+    addAuditEntry(database, 'after the move');
+    database.close();
+    opened.splice(opened.indexOf(database), 1);
+    expect(opensWith(file, `"x'${key}'"`)).toBe(1);
+    expect(opensWith(file, `'${key}'`)).toBeNull();
+    const again = await open(file, vault);
+    expect(again.db.prepare('SELECT count(*) AS n FROM audit_log WHERE detail IN (?, ?)').get(MARKER, 'after the move')).toEqual({ n: 2 });
   });
 });
 
