@@ -40,6 +40,11 @@ export interface KycStarted {
   hint: string | null;
   /** When the CM's authentication session ends (ISO), when it said. */
   expiresAt: string | null;
+  /**
+   * How long the session holds from the CM's answer, in seconds: its expiry less the answer's own timestamp, both on
+   * the CM's clock, so a desk whose clock is off (or a test's) still counts the right time down. Null without an expiry.
+   */
+  validForSeconds: number | null;
 }
 
 interface KycFlow {
@@ -113,10 +118,12 @@ export class KycAuth {
     const entry = await this.ctx.outbox.send('auth.init', { query }, { patientId });
     const auth = (await this.answers.take(entry.requestId)) as HiuMessages['auth.onInit'];
     if (!auth || typeof auth.transactionId !== 'string') throw new AppFailure('ABDM_BAD_ANSWER');
+    const expiresAt = typeof auth.expiresAt === 'string' ? auth.expiresAt : null;
     const started = {
       mode: typeof auth.mode === 'string' ? auth.mode : mode,
       hint: typeof auth.hint === 'string' ? auth.hint : null,
-      expiresAt: typeof auth.expiresAt === 'string' ? auth.expiresAt : null,
+      expiresAt,
+      validForSeconds: validFor(expiresAt, typeof auth.answeredAt === 'string' ? auth.answeredAt : null, this.ctx.now()),
     };
     this.sweep();
     this.patients.set(auth.transactionId, { patientId, at: this.ctx.now() });
@@ -245,4 +252,12 @@ function kycPatientOf(patient: AuthenticatedPatient | null): KycPatient | null {
     ...(patient.address && typeof patient.address === 'object' ? { address: patient.address as KycPatient['address'] } : {}),
     ...(Array.isArray(patient.identifiers) ? { identifiers: patient.identifiers as KycPatient['identifiers'] } : {}),
   };
+}
+
+/** Seconds from the CM's answer to its expiry, on the CM's clock; from main's clock when the answer has no time. */
+function validFor(expiresAt: string | null, answeredAt: string | null, now: number): number | null {
+  const expiry = expiresAt ? Date.parse(expiresAt) : Number.NaN;
+  if (!Number.isFinite(expiry)) return null;
+  const answered = answeredAt ? Date.parse(answeredAt) : Number.NaN;
+  return Math.max(0, Math.round((expiry - (Number.isFinite(answered) ? answered : now)) / 1000));
 }

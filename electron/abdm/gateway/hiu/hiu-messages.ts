@@ -41,7 +41,8 @@ export type SubscriptionSourceWire = { hip?: { id?: string; name?: string }; cat
 export interface HiuMessages {
   'patients.onFind': { patient: { id: unknown; name: unknown } | null };
   'auth.onFetchModes': { modes: unknown[] | null };
-  'auth.onInit': { transactionId: unknown; mode: unknown; hint: unknown; expiresAt: unknown } | null;
+  /** `answeredAt`: the gateway's own time of the answer (the body's timestamp), on the same clock as `expiresAt`. */
+  'auth.onInit': { transactionId: unknown; mode: unknown; hint: unknown; expiresAt: unknown; answeredAt: unknown } | null;
   /** `accessToken`: purpose LINK only (the HIP's v0.5 link token, services/hip/link-auth-v05.ts); absent for KYC. */
   'auth.onConfirm': { patient: AuthenticatedPatient | null; accessToken?: string | null };
   'auth.notify': { transactionId: string | null; status: string; patient: AuthenticatedPatient | null };
@@ -128,7 +129,7 @@ export const HIU_READERS: { [K in HiuCallbackKind]: Reader<K> } = {
     const auth = obj(body.auth);
     if (!auth) return null;
     const meta = obj(auth.meta);
-    return { transactionId: auth.transactionId, mode: auth.mode, hint: meta?.hint, expiresAt: meta?.expiry };
+    return { transactionId: auth.transactionId, mode: auth.mode, hint: meta?.hint, expiresAt: meta?.expiry, answeredAt: body.timestamp };
   },
   'auth.onConfirm': (body) => ({ patient: patientOf(obj(body.auth)?.patient), accessToken: str(obj(body.auth)?.accessToken) }),
   'auth.notify': (body) => {

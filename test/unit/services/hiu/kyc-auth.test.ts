@@ -57,6 +57,8 @@ describe('KycAuth', () => {
     // Auth expiry = the OTP validity, 600 s (docs/sandbox-hiu.md §7).
     expect(Date.parse(started.expiresAt!) - Date.now()).toBeGreaterThan(590_000);
     expect(Date.parse(started.expiresAt!) - Date.now()).toBeLessThanOrEqual(600_000);
+    // The time the screen counts down: from the CM's answer to its expiry, both on the CM's clock.
+    expect(started.validForSeconds).toBe(600);
     const init = kit.outbox('auth.init')[0]!;
     expect(init.payload).toEqual({ query: { id: 'asha.verma@sbx', purpose: 'KYC', authMode: 'MOBILE_OTP', requester: { type: 'HIU', id: 'HIU-ABHADESK-TRAINING' } } });
     // The CM's transaction id never leaves main.
