@@ -1,28 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './test/e2e/chromium-launch';
 import type { WebModeOptions } from './test/e2e/web-mode';
 
-// Debian's Chromium: Playwright's own browser download cannot reach its CDN from these machines.
+// Debian's Chromium (test/e2e/chromium-launch.ts).
 const chromium = {
   browserName: 'chromium' as const,
   viewport: { width: 1280, height: 800 },
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--disable-quic',
-      // A camera for the HIP's "Take a photo" (hip-documents.spec.ts): Chromium's fake device showing a photographed
-      // prescription, and the permission prompt answered yes, as a clerk would. No spec uses the microphone.
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${fileURLToPath(new URL('./test/fixtures/hip/prescription-camera.mjpeg', import.meta.url))}`,
-    ],
-  },
+  launchOptions: CHROMIUM_LAUNCH,
 };
 
 // Each project keeps its own output folder: Playwright empties a project's folder when it starts,

@@ -3,8 +3,10 @@
 // keychain, a PostgreSQL cluster), which would pile up in the temp directory of a developer's machine or a CI runner.
 import { readdirSync } from 'node:fs';
 
-// Compile caches that Node and Playwright keep in the temp directory on purpose, to reuse on the next run.
-const CACHE_PATTERN = /^(node-compile-cache|playwright-transform-cache-\d+|tsx-\d+)$/;
+// Compile caches that Node and Playwright keep in the temp directory on purpose, to reuse on the next run; and
+// PulseAudio's client folder (pulse-<a hash of the machine id>), which Chromium's audio makes when the Counter screen
+// plays its tone: one name per machine and user, reused by every later run, so it never piles up.
+const CACHE_PATTERN = /^(node-compile-cache|playwright-transform-cache-\d+|tsx-\d+|pulse-[A-Za-z0-9]{12})$/;
 
 const folder = process.argv[2];
 if (!folder) {
