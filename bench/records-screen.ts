@@ -47,6 +47,8 @@ import { DATABASE_FILE_NAME, openDatabase } from '../electron/store/db';
 import { HealthRecordStore, type RecordMeta } from '../electron/store/hiu/health-records';
 import { RecordCipher } from '../electron/store/hiu/record-cipher';
 import { memorySecretDriver, openVault, type SecretDriver } from '../electron/store/secrets/vault';
+import { openConfSettings } from '../electron/store/settings/settings';
+import type { AbdmApi } from '../electron/store/settings/settings-schema';
 import { DEFAULT_RENDERER_FOLDER, startWebServer } from '../web-mode/server';
 import { conditionResource, documentReferenceResource, observationResource, profiled, quantity } from '../sandbox/fhir/common-resources';
 import { renderDemoPdf } from '../sandbox/fhir/demo-pdf';
@@ -768,7 +770,7 @@ interface RecordOpened extends Opened {
   elements: number;
 }
 
-async function toPatient(page: Page, url: string): Promise<void> {
+async function toPatient(page: Page, url: string, api: AbdmApi): Promise<void> {
   await page.goto(url);
   await page.keyboard.press('Alt+Digit6');
   await page.getByLabel('Requesting doctor’s name').fill(DOCTOR.name);
@@ -778,13 +780,9 @@ async function toPatient(page: Page, url: string): Promise<void> {
   await page.keyboard.press('Alt+Digit5');
   await page.getByLabel('Patient’s ABHA address').fill(PATIENT.typed);
   await page.getByRole('button', { name: 'Find the patient' }).click();
-  // The API the desk is set to, as the app says: on HIE-CM v3 an HIU has no confirming step, the address is taken as
-  // typed and the screen names the patient by it; gateway v0.5 confirms her by an OTP to her mobile.
-  const settings = (await page.evaluate(() => (window as unknown as { abhaDesk: { settings: { get(): Promise<{ ok: boolean; value: { abdmApi: string } }> } } }).abhaDesk.settings.get())) as {
-    ok: boolean;
-    value: { abdmApi: string };
-  };
-  if (settings.ok && settings.value.abdmApi === 'v3') {
+  // On HIE-CM v3 an HIU has no confirming step: the address is taken as typed and the screen names the patient by it;
+  // gateway v0.5 confirms her by an OTP to her mobile.
+  if (api === 'v3') {
     await page.getByTestId('records-patient-name').filter({ hasText: PATIENT.id }).waitFor();
   } else {
     await page.getByRole('radio', { name: 'OTP to the patient’s mobile' }).check();
@@ -823,7 +821,8 @@ async function main(): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await page.addInitScript({ content: PROBES });
-    await toPatient(page, web.url);
+    // The API the desk is set to (the default unless the data folder says otherwise).
+    await toPatient(page, web.url, openConfSettings(dataFolder).get().abdmApi);
     const reached = performance.now();
 
     const list: Opened[] = [];

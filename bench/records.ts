@@ -55,7 +55,8 @@ async function main(): Promise<void> {
     return result.value as OutputOf<C>;
   };
   await call('settings.update', { hiu: { requesterName: 'Dr. Bench', requesterRegistrationNumber: 'KA-00001', requesterRegistrationSystem: 'https://www.mciindia.org' } });
-  await call('hiu.findPatient', { patientId: PATIENT });
+  // Gateway v0.5 finds the patient first; HIE-CM v3 has no find and takes the address as typed (the default API).
+  if ((await call('settings.get')).abdmApi !== 'v3') await call('hiu.findPatient', { patientId: PATIENT });
 
   // Page processing on hold: the bridge still stores every page, nothing decrypts it yet.
   const records = core.hiu.records;

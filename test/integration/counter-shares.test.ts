@@ -17,17 +17,15 @@ import { counterKey } from '../../electron/bridge/relay-protocol';
 import { startRelayLink, type RelayLink } from '../../electron/bridge/relay-link';
 import { DataPushPageStore } from '../../electron/store/hiu/data-push-pages';
 import { CallbackProcessor } from '../../electron/gateway/callback-processor';
-import { GatewayRoles } from '../../electron/gateway/gateway-roles';
 import { GatewayOutbox } from '../../electron/gateway/outbox';
 import { CounterShares } from '../../electron/services/counter/counter-shares';
-import { CallbackInboxStore } from '../../electron/store/gateway/callback-inbox';
 import { GatewayOutboxStore } from '../../electron/store/gateway/outbox';
-import { TimelineStore } from '../../electron/store/gateway/timeline';
 import { openDatabase, type AppDatabase } from '../../electron/store/db';
 import { memorySecretDriver, openVault } from '../../electron/store/secrets/vault';
 import { DEFAULT_SETTINGS, type Settings } from '../../electron/store/settings/settings-schema';
 import { gatewayToken, signingKey, startJwksServer, type JwksServer, type SigningKey } from '../support/gateway-signing';
 import { startFakeGateway, type GatewayCall } from '../support/fake-gateway';
+import { postTo, rethrow, testPipeline } from '../support/test-pipeline';
 
 const HIP_ID = 'IN2810014366';
 const V3_SHARE = '/api/v3/hip/patient/share';
@@ -73,42 +71,7 @@ afterEach(async () => {
 /** The HIP's side of the pipeline as app-core builds it: roles, outbox, processor, and the counter registered on them. */
 function desk() {
   const db = database.db;
-  const roles = new GatewayRoles();
-  const timeline = new TimelineStore(db);
-  const inbox = new CallbackInboxStore(db);
-  const generation = () => roles.generation(settings.abdmApi);
-  const outbox = new GatewayOutbox({
-    store: new GatewayOutboxStore(db),
-    timeline,
-    generation,
-    client: async () => ({
-      send: async (_operation, request) => {
-        const response = await fetch(`${gateway.url}${request.path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...request.headers },
-          body: JSON.stringify(request.body),
-        });
-        return response.status;
-      },
-    }),
-    cmId: () => 'sbx',
-    now: Date.now,
-    answerTimeoutMs: () => 60_000,
-    retryDelaysMs: [],
-  });
-  const processor = new CallbackProcessor({
-    db,
-    inbox,
-    outbox,
-    timeline,
-    generation,
-    generationOfPath: (callbackPath) => roles.generationOfPath(callbackPath),
-    now: Date.now,
-    emit: () => undefined,
-    logError: (what, error) => {
-      throw new Error(`${what}: ${String(error)}`);
-    },
-  });
+  const { roles, inbox, outbox, processor, timeline } = testPipeline({ db, api: () => settings.abdmApi, send: postTo(() => gateway.url), logError: rethrow });
   const counter = new CounterShares({ db, roles, processor, settings: () => settings, now: Date.now, emit: () => undefined });
   counter.register();
   desks.push({ outbox, processor });

@@ -21,7 +21,7 @@ import { memorySecretDriver, openVault } from '../../electron/store/secrets/vaul
 import { DEFAULT_SETTINGS, type AbdmApi, type Settings } from '../../electron/store/settings/settings-schema';
 import { gatewayToken, signingKey, startJwksServer, type JwksServer, type SigningKey } from '../support/gateway-signing';
 import { startFakeGateway, type GatewayCall } from '../support/fake-gateway';
-import { postTo, testPipeline } from '../support/test-pipeline';
+import { postTo, rethrow, testPipeline } from '../support/test-pipeline';
 import { bundleText, fakeDocuments, startPushReceiver, type HeldDocument } from '../unit/hip/data-flow-kit';
 
 const HIP_ID = 'IN2810014366';
@@ -93,9 +93,7 @@ const held: HeldDocument[] = [
 async function desk(api: AbdmApi) {
   settings = { ...DEFAULT_SETTINGS, abdmApi: api, clientId: 'TEST-CLIENT', hipId: HIP_ID };
   const db = database.db;
-  const { roles, inbox, outbox, processor } = testPipeline({ db, api: () => settings.abdmApi, send: postTo(() => gateway.url), logError: (what, error) => {
-    throw new Error(`${what}: ${String(error)}`);
-  } });
+  const { roles, inbox, outbox, processor } = testPipeline({ db, api: () => settings.abdmApi, send: postTo(() => gateway.url), logError: rethrow });
   // The HIP role joins the pipeline through the counter (counter-shares.ts); the data flow adds its handlers.
   new CounterShares({ db, roles, processor, settings: () => settings, now: Date.now, emit: () => undefined }).register();
   const flow = new DataFlow({

@@ -29,7 +29,7 @@ import { memorySecretDriver, openVault } from '../../electron/store/secrets/vaul
 import { DEFAULT_SETTINGS, type Settings } from '../../electron/store/settings/settings-schema';
 import { startFakeGateway, type GatewayCall } from '../support/fake-gateway';
 import { gatewayToken, signingKey, startJwksServer, type JwksServer, type SigningKey } from '../support/gateway-signing';
-import { postTo, testPipeline } from '../support/test-pipeline';
+import { postTo, rethrow, testPipeline } from '../support/test-pipeline';
 
 const HIP_ID = 'IN2810014366';
 // abdm-frontdesk.md §3
@@ -113,9 +113,7 @@ function desk(): Desk {
       }
       return post(operation, request);
     },
-    logError: (what, error) => {
-      throw new Error(`${what}: ${String(error)}`);
-    },
+    logError: rethrow,
   });
   roles.register(HIU_ROLE, { id: () => settings.hiuId });
   const kyc = new KycAuth({ db, outbox, processor, settings: () => settings, now: Date.now, emit: () => undefined } as unknown as HiuContext, { assertActive: () => undefined });

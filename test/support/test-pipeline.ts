@@ -18,6 +18,8 @@ export interface TestPipelineOptions {
   /** Settings' ABDM API, read at each request. */
   api: () => AbdmApi;
   send: SendRequest;
+  /** The roles the pipeline serves; a fresh GatewayRoles (roles then register themselves on it) by default. */
+  roles?: GatewayRoles;
   now?: () => number;
   retryDelaysMs?: number[];
   logError?: (what: string, error: unknown) => void;
@@ -31,6 +33,11 @@ export interface TestPipeline {
   processor: CallbackProcessor;
 }
 
+/** A logError that fails the test: a handler's failure is never expected. */
+export function rethrow(what: string, error: unknown): never {
+  throw new Error(`${what}: ${String(error)}`);
+}
+
 /** POSTs the request's JSON body to `<gatewayUrl><path>` with its headers, as the gateway client does. */
 export function postTo(gatewayUrl: () => string): SendRequest {
   return async (_operation, request) => {
@@ -42,7 +49,7 @@ export function postTo(gatewayUrl: () => string): SendRequest {
 export function testPipeline(options: TestPipelineOptions): TestPipeline {
   const { db } = options;
   const now = options.now ?? Date.now;
-  const roles = new GatewayRoles();
+  const roles = options.roles ?? new GatewayRoles();
   const timeline = new TimelineStore(db);
   const inbox = new CallbackInboxStore(db);
   const generation = () => roles.generation(options.api());

@@ -4,6 +4,7 @@
 // each is built and tested alone and app-core joins them.
 import type { RecordView } from '../../fhir/view-model';
 import type { RegisteredPatient } from '../register/register-types';
+import type { LinkStatus } from '../../store/hip/visits';
 
 /** The NRCeS document profiles a clerk can file (reference/spec/fhir-records.md), by their ABDM HI type. */
 export const DOCUMENT_KINDS = [
@@ -21,8 +22,6 @@ export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 /** What a clerk may file: a PDF kept as received, or a photo or scan (downscaled before it is wrapped). */
 export const DOCUMENT_FILE_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export type DocumentFileType = (typeof DOCUMENT_FILE_TYPES)[number];
-
-import type { LinkStatus } from '../../store/hip/visits';
 
 export type { LinkStatus };
 

@@ -12,17 +12,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { RoleDescription } from '../../../electron/abdm/gateway/role-wire';
 import { startCallbackBridge, type RunningBridge } from '../../../electron/bridge/callback-bridge';
-import { CallbackProcessor } from '../../../electron/gateway/callback-processor';
 import { GatewayRoles } from '../../../electron/gateway/gateway-roles';
-import { GatewayOutbox } from '../../../electron/gateway/outbox';
-import { CallbackInboxStore } from '../../../electron/store/gateway/callback-inbox';
-import { GatewayOutboxStore } from '../../../electron/store/gateway/outbox';
-import { TimelineStore } from '../../../electron/store/gateway/timeline';
 import { openDatabase, type AppDatabase } from '../../../electron/store/db';
 import { memorySecretDriver, openVault } from '../../../electron/store/secrets/vault';
 import { DEFAULT_SETTINGS, type Settings } from '../../../electron/store/settings/settings-schema';
 import { gatewayToken, signingKey, startJwksServer, type JwksServer, type SigningKey } from '../../support/gateway-signing';
 import { startFakeGateway, type GatewayCall } from '../../support/fake-gateway';
+import { postTo, rethrow, testPipeline } from '../../support/test-pipeline';
 
 // ── The made-up role ────────────────────────────────────────────────────────────────────────────
 interface TestAnswer {
@@ -87,42 +83,8 @@ afterEach(async () => {
 /** The pipeline with only the test role registered, as a desk would build it; `applied` collects what its handler saw. */
 function pipeline(roles = rolesWithTestRole()) {
   const db = database.db;
-  const timeline = new TimelineStore(db);
-  const inbox = new CallbackInboxStore(db);
-  const generation = () => roles.generation(settings.abdmApi);
-  const outbox = new GatewayOutbox({
-    store: new GatewayOutboxStore(db),
-    timeline,
-    generation,
-    client: async () => ({
-      send: async (_operation, request) => {
-        const response = await fetch(`${gateway.url}${request.path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...request.headers },
-          body: JSON.stringify(request.body),
-        });
-        return response.status;
-      },
-    }),
-    cmId: () => 'sbx',
-    now: Date.now,
-    answerTimeoutMs: () => 60_000,
-    retryDelaysMs: [],
-  });
+  const { inbox, outbox, processor, timeline } = testPipeline({ db, roles, api: () => settings.abdmApi, send: postTo(() => gateway.url), logError: rethrow });
   const applied: { message: TestAnswer; respRequestId: string | null }[] = [];
-  const processor = new CallbackProcessor({
-    db,
-    inbox,
-    outbox,
-    timeline,
-    generation,
-    generationOfPath: (callbackPath) => roles.generationOfPath(callbackPath),
-    now: Date.now,
-    emit: () => undefined,
-    logError: (what, error) => {
-      throw new Error(`${what}: ${String(error)}`);
-    },
-  });
   processor.on<TestAnswer>('tests.onAsk', (callback) => {
     applied.push({ message: callback.message, respRequestId: callback.respRequestId });
     return { applied: true };
