@@ -27,6 +27,11 @@ export function linkText(link: Link, lang: Language, now: Date): string {
   }
 }
 
+/** Why a visit not linked yet will stay so: the desk has no HIP ID to link under. Null when there is nothing to add. */
+export function linkHint(link: Link, hipId: string | undefined, lang: Language): string | null {
+  return link.status === 'not-linked' && !hipId?.trim() ? translate(lang, 'visit.link.noHipId') : null;
+}
+
 /** ABDM's code as the visit keeps it, for the clerk to read out to support; null when ABDM sent none. */
 export function linkAbdmCode(link: Link): string | null {
   return link.status === 'failed' || link.status === 'blocked' ? (link.problem?.abdmCode ?? null) : null;

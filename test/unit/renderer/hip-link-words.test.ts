@@ -5,7 +5,7 @@ import type { VisitView } from '../../../electron/ipc/contract';
 import { formatDateTime } from '../../../electron/shared/dates';
 import { addStrings } from '../../../renderer/lib/i18n';
 import { hipStrings } from '../../../renderer/lib/hip/i18n-hip';
-import { linkAbdmCode, linkText, mayLinkAgain } from '../../../renderer/lib/hip/link-words';
+import { linkAbdmCode, linkHint, linkText, mayLinkAgain } from '../../../renderer/lib/hip/link-words';
 
 addStrings(hipStrings);
 const DEVANAGARI = /[\u0900-\u097F]/;
@@ -61,5 +61,16 @@ describe('“Link again”', () => {
     ['a link on its way', link({ status: 'linking' }), NOW, false],
   ])('is offered for %s', (_name, value, now, offered) => {
     expect(mayLinkAgain(value, now)).toBe(offered);
+  });
+});
+
+describe('why a visit is not linked', () => {
+  it('says the desk has no HIP ID, in English and Hindi, only while the visit is not linked and none is set', () => {
+    expect(linkHint(link({ status: 'not-linked' }), undefined, 'en')).toBe(
+      'This desk has no HIP ID (Settings → HIP ID, the facility’s HFR ID), so ABDM cannot be asked to link the clinic’s visits.',
+    );
+    expect(linkHint(link({ status: 'not-linked' }), '  ', 'hi')).toMatch(DEVANAGARI);
+    expect(linkHint(link({ status: 'not-linked' }), 'IN2810014366', 'en')).toBeNull();
+    expect(linkHint(link({ status: 'linked', how: 'desk' }), undefined, 'en')).toBeNull();
   });
 });
