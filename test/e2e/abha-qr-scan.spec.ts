@@ -4,7 +4,7 @@
 // Records' find box and the register search on Today take one. No part of a scan reaches main, the log or the disk.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { ConsoleMessage, Page, WebSocket } from '@playwright/test';
 import { TRAINING_IDENTITIES } from '../../sandbox/index';
 import { enterOtp, openEnrol, openVerify } from './front-desk-steps';
 import { openRecords } from './records-steps';
@@ -39,8 +39,10 @@ async function scan(page: Page, qr: string): Promise<void> {
  */
 async function watchLeaks(page: Page, run: () => Promise<void>): Promise<string> {
   const seen: string[] = [];
-  page.on('websocket', (socket) => socket.on('framesent', ({ payload }) => seen.push(String(payload))));
-  page.on('console', (message) => seen.push(message.text()));
+  const onSocket = (socket: WebSocket) => socket.on('framesent', ({ payload }) => seen.push(String(payload)));
+  const onConsole = (message: ConsoleMessage) => seen.push(message.text());
+  page.on('websocket', onSocket);
+  page.on('console', onConsole);
   const writes = [process.stdout, process.stderr].map((stream) => {
     const write = stream.write.bind(stream);
     stream.write = ((chunk: unknown, ...rest: unknown[]) => {
@@ -56,6 +58,9 @@ async function watchLeaks(page: Page, run: () => Promise<void>): Promise<string>
     await run();
   } finally {
     writes.forEach((restore) => restore());
+    // The page is kept for the next test (reuseContext).
+    page.off('websocket', onSocket);
+    page.off('console', onConsole);
   }
   return seen.join('\n');
 }

@@ -7,6 +7,9 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 
+/** What page.addInitScript gives back: dispose() takes the script off the page. */
+export type InitScript = Awaited<ReturnType<Page['addInitScript']>>;
+
 export interface PrintCall {
   /** The printed document's path (the one-time URL) and title. */
   path: string;
@@ -26,9 +29,12 @@ declare global {
   }
 }
 
-/** Call before the page opens the app. The web-mode fixture does, for every test; a second call changes nothing. */
-export async function watchPrinting(page: Page, opts: { openDialog: boolean } = { openDialog: true }): Promise<void> {
-  await page.addInitScript((openDialog: boolean) => {
+/**
+ * Call before the page opens the app. The web-mode fixture does, for every test, and disposes of it at the test's end
+ * (the page is kept for the next test); a second call changes nothing.
+ */
+export async function watchPrinting(page: Page, opts: { openDialog: boolean } = { openDialog: true }): Promise<InitScript> {
+  return page.addInitScript((openDialog: boolean) => {
     if (window.__printWatched) return;
     window.__printWatched = true;
     const print = window.print;

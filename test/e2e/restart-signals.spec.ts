@@ -78,7 +78,7 @@ async function openAndReprint(page: Page, patient: { name: string }): Promise<vo
 for (const api of ['v1', 'v3'] as const) {
   test(`without a keychain, SIGTERM and then SIGKILL lose nothing: Today names the patients, they open, cards reprint, Verify finds them (ABDM API ${api})`, async ({ page, headless }) => {
     test.setTimeout(120_000);
-    await watchPrinting(page, { openDialog: headless });
+    const printWatch = await watchPrinting(page, { openDialog: headless });
     const dataFolder = mkdtempSync(path.join(os.tmpdir(), 'abha-desk-restart-'));
     const running: WebCommand['child'][] = [];
     try {
@@ -129,6 +129,7 @@ for (const api of ['v1', 'v3'] as const) {
       for (const child of running) child.kill('SIGKILL');
       await Promise.all(running.map(exitOf));
       rmSync(dataFolder, { recursive: true, force: true });
+      await printWatch.dispose();
     }
   });
 }

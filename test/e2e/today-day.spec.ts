@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { TRAINING_IDENTITIES } from '../../sandbox/index';
-import { dayOnCard, downloadFrom, printCalls } from './browser-hand-over';
+import { dayOnCard, downloadFrom, printCalls, type InitScript } from './browser-hand-over';
 import { enrol, openEnrol, verify } from './front-desk-steps';
 import { askFiveYears, nameDoctor, test } from './records-steps';
 import { reviewShot } from './review-shot';
@@ -38,8 +38,15 @@ declare global {
  * The print frame goes as soon as the dialog closes, so the printed page is read when print() is called. Added after
  * the web-mode fixture's own print watch (browser-hand-over.ts), so it runs in each new frame after it and calls it.
  */
+let printedPagesReader: InitScript | undefined;
+// The page is kept for the next test (reuseContext): the reader goes with the test that added it.
+test.afterEach(async () => {
+  await printedPagesReader?.dispose();
+  printedPagesReader = undefined;
+});
+
 async function readPrintedPages(page: Page): Promise<void> {
-  await page.addInitScript(() => {
+  printedPagesReader = await page.addInitScript(() => {
     const print = window.print;
     window.print = function readThenPrint(this: Window) {
       const texts = (selector: string) => [...document.querySelectorAll(selector)].map((cell) => cell.textContent ?? '');

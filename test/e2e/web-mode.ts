@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type ConsoleMessage, type Page } from '@playwright/test';
 import { startWebServer, type WebServer, type WebServerOptions } from '../../web-mode/server';
 import { memorySecretDriver } from '../../electron/store/secrets/vault';
 import { openConfSettings } from '../../electron/store/settings/settings';
@@ -46,16 +46,23 @@ export const test = base.extend<WebModeFixtures & WebModeOptions>({
   app: async ({ page, web, headless }, use) => {
     // Notes each print() (browser-hand-over.ts). In a real window Chromium's print preview would hold the page until
     // someone closed it, and no test can, so there the call is noted and the dialog not opened.
-    await watchPrinting(page, { openDialog: headless });
+    // The browser context and its page are kept for the next test (reuseContext in playwright.config.ts): what this
+    // test adds to the page (the print watch, the listeners) is taken off again at its end.
+    const printWatch = await watchPrinting(page, { openDialog: headless });
     const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
+    const onPageError = (error: Error) => pageErrors.push(error.message);
+    const onConsole = (message: ConsoleMessage) => {
       // Chromium notes that a <meta> CSP cannot carry frame-ancestors; the header sends it, so that one is fine.
       if (message.type() === 'error' && !/frame-ancestors/.test(message.text())) pageErrors.push(message.text());
-    });
+    };
+    page.on('pageerror', onPageError);
+    page.on('console', onConsole);
     await page.goto(web.url);
     await expect(page.getByTestId('app-version')).toBeVisible();
     await use(page);
+    page.off('pageerror', onPageError);
+    page.off('console', onConsole);
+    await printWatch.dispose();
     // A CSP violation or an uncaught error is a bug even when the screen looks right.
     expect(pageErrors, 'errors in the page console').toEqual([]);
   },
