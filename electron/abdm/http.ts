@@ -125,12 +125,16 @@ export class AbdmHttp {
       tooLarge.abort();
       return new AbdmBadResponseError(this.service, request.operation, response.status, `the answer was larger than ${limit} bytes`);
     };
-    const declared = Number(response.headers.get('content-length') ?? '');
+    const lengthHeader = response.headers.get('content-length');
+    const declared = lengthHeader === null ? Number.NaN : Number(lengthHeader);
     if (Number.isFinite(declared) && declared > limit) {
       response.body?.cancel().catch(() => undefined);
       throw refuse();
     }
-    const data = await readAtMost(response.body, limit);
+    // A declared length within the limit bounds the body (HTTP/1.1 reads exactly that many bytes), so the body is
+    // taken in one call rather than read chunk by chunk through a stream reader; an answer without one is counted as
+    // it comes.
+    const data = Number.isFinite(declared) ? await wholeBodyWithin(response, limit) : await readAtMost(response.body, limit);
     if (data === undefined) throw refuse();
     return { status: response.status, contentType: response.headers.get('content-type') ?? '', data };
   }
@@ -139,6 +143,12 @@ export class AbdmHttp {
     const isTimeout = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     return new AbdmUnreachableError(isTimeout ? 'timeout' : 'network', this.service, request.operation, error);
   }
+}
+
+/** The whole body of an answer that declared its length, or undefined when it still came out larger than `limit`. */
+async function wholeBodyWithin(response: Response, limit: number): Promise<Buffer | undefined> {
+  const data = Buffer.from(await response.arrayBuffer());
+  return data.byteLength > limit ? undefined : data;
 }
 
 /** The whole body, or undefined (and the stream cancelled) as soon as it passes `limit` bytes. */

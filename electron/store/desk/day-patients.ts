@@ -3,6 +3,7 @@
 // a new OTP. The profile is stored as given (JSON) once it is checked to hold no Aadhaar number.
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 import { holdsAadhaar } from '../../shared/aadhaar-in-text';
+import { prepared } from '../prepared';
 
 export interface DayPatient<P> {
   abhaNumber: string;
@@ -34,34 +35,32 @@ export class DayPatientStore<P extends object> {
   /** Keeps the latest profile of this ABHA number, replacing an older one. Refuses one that holds an Aadhaar number. */
   keep(patient: DayPatient<P>): void {
     refuseAadhaar(patient.profile);
-    this.db
-      .prepare(
-        `INSERT INTO day_patients (abha_number, abha_address, name, profile, fetched_at) VALUES (?, ?, ?, ?, ?)
+    prepared(
+      this.db,
+      `INSERT INTO day_patients (abha_number, abha_address, name, profile, fetched_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (abha_number) DO UPDATE SET abha_address = excluded.abha_address, name = excluded.name,
            profile = excluded.profile, fetched_at = excluded.fetched_at`,
-      )
-      .run(patient.abhaNumber, patient.abhaAddress.toLowerCase(), patient.name, JSON.stringify(patient.profile), patient.fetchedAt);
+    ).run(patient.abhaNumber, patient.abhaAddress.toLowerCase(), patient.name, JSON.stringify(patient.profile), patient.fetchedAt);
   }
 
   get(abhaNumber: string): DayPatient<P> | null {
-    const row = this.db.prepare('SELECT * FROM day_patients WHERE abha_number = ?').get(abhaNumber) as Row | undefined;
+    const row = prepared(this.db, 'SELECT * FROM day_patients WHERE abha_number = ?').get(abhaNumber) as Row | undefined;
     return row ? fromRow<P>(row) : null;
   }
 
   /** The kept patients with any of these ABHA numbers or (lower-case) ABHA addresses. */
   find(abhaNumbers: readonly string[], abhaAddresses: readonly string[]): DayPatient<P>[] {
-    const rows = this.db
-      .prepare(
-        `SELECT * FROM day_patients
+    const rows = prepared(
+      this.db,
+      `SELECT * FROM day_patients
          WHERE abha_number IN (SELECT value FROM json_each(?)) OR abha_address IN (SELECT value FROM json_each(?))`,
-      )
-      .all(JSON.stringify(abhaNumbers), JSON.stringify(abhaAddresses.map((address) => address.toLowerCase()))) as Row[];
+    ).all(JSON.stringify(abhaNumbers), JSON.stringify(abhaAddresses.map((address) => address.toLowerCase()))) as Row[];
     return rows.map((row) => fromRow<P>(row));
   }
 
   /** Erases every profile last fetched before `iso`; returns how many. */
   eraseFetchedBefore(iso: string): number {
-    return this.db.prepare('DELETE FROM day_patients WHERE fetched_at < ?').run(iso).changes;
+    return prepared(this.db, 'DELETE FROM day_patients WHERE fetched_at < ?').run(iso).changes;
   }
 }
 

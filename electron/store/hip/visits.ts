@@ -1,6 +1,7 @@
 // The hip_visits table (migrations/010-hip-visits.ts): the only code that writes or reads its SQL. The service
 // (services/hip/visits.ts) decides when a visit is opened and how its linking moves on; this keeps the rows.
 import type { Database } from 'better-sqlite3-multiple-ciphers';
+import { prepared } from '../prepared';
 
 /**
  * Where a visit stands with the patient's ABHA:
@@ -86,35 +87,34 @@ export class HipVisitStore {
   }
 
   add(visit: Pick<StoredVisit, 'id' | 'patientNumber' | 'day' | 'abhaAddress' | 'abhaNumber' | 'display' | 'doctor' | 'openedAt' | 'linkStatus'>): void {
-    this.db
-      .prepare(
-        `INSERT INTO hip_visits (id, patient_number, day, abha_address, abha_number, display, doctor, opened_at, link_status)
+    prepared(
+      this.db,
+      `INSERT INTO hip_visits (id, patient_number, day, abha_address, abha_number, display, doctor, opened_at, link_status)
          VALUES (@id, @patientNumber, @day, @abhaAddress, @abhaNumber, @display, @doctor, @openedAt, @linkStatus)`,
-      )
-      .run(visit);
+    ).run(visit);
   }
 
   get(id: string): StoredVisit | null {
-    return visitOf(this.db.prepare('SELECT * FROM hip_visits WHERE id = ?').get(id) as Row | undefined);
+    return visitOf(prepared(this.db, 'SELECT * FROM hip_visits WHERE id = ?').get(id) as Row | undefined);
   }
 
   onDay(patientNumber: string, day: string): StoredVisit | null {
-    return visitOf(this.db.prepare('SELECT * FROM hip_visits WHERE patient_number = ? AND day = ?').get(patientNumber, day) as Row | undefined);
+    return visitOf(prepared(this.db, 'SELECT * FROM hip_visits WHERE patient_number = ? AND day = ?').get(patientNumber, day) as Row | undefined);
   }
 
   /** The patient's visits, newest first. */
   forPatient(patientNumber: string): StoredVisit[] {
-    const rows = this.db.prepare('SELECT * FROM hip_visits WHERE patient_number = ? ORDER BY opened_at DESC, id').all(patientNumber) as Row[];
+    const rows = prepared(this.db, 'SELECT * FROM hip_visits WHERE patient_number = ? ORDER BY opened_at DESC, id').all(patientNumber) as Row[];
     return rows.map((row) => visitOf(row)!);
   }
 
   /** The visits waiting for what request `requestId` asked (a link token, an authentication, the link). */
   byRequest(requestId: string): StoredVisit[] {
-    return (this.db.prepare("SELECT * FROM hip_visits WHERE link_request_id = ? AND link_status = 'linking'").all(requestId) as Row[]).map((row) => visitOf(row)!);
+    return (prepared(this.db, "SELECT * FROM hip_visits WHERE link_request_id = ? AND link_status = 'linking'").all(requestId) as Row[]).map((row) => visitOf(row)!);
   }
 
   withStatus(status: LinkStatus): StoredVisit[] {
-    return (this.db.prepare('SELECT * FROM hip_visits WHERE link_status = ? ORDER BY opened_at').all(status) as Row[]).map((row) => visitOf(row)!);
+    return (prepared(this.db, 'SELECT * FROM hip_visits WHERE link_status = ? ORDER BY opened_at').all(status) as Row[]).map((row) => visitOf(row)!);
   }
 
   change(id: string, change: LinkChange): void {
@@ -122,7 +122,7 @@ export class HipVisitStore {
     if (entries.length === 0) return;
     const sets = entries.map(([key]) => `${COLUMNS[key]} = @${key}`).join(', ');
     const values = Object.fromEntries(entries.map(([key, value]) => [key, toColumn(value)]));
-    this.db.prepare(`UPDATE hip_visits SET ${sets} WHERE id = @id`).run({ ...values, id });
+    prepared(this.db, `UPDATE hip_visits SET ${sets} WHERE id = @id`).run({ ...values, id });
   }
 }
 

@@ -3,6 +3,7 @@
 // that are never reused, and finds rows by the keys the search and the matching use.
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 import { holdsAadhaar } from '../../shared/aadhaar-in-text';
+import { prepared } from '../prepared';
 
 /** What a registration holds; the service words it for the screens. */
 export interface RegistrationFields {
@@ -68,15 +69,14 @@ export class PatientRegisterStore {
   add(fields: RegistrationFields, number: (seq: number) => string, soundCodes: readonly string[]): StoredRegistration {
     refuseAadhaar(fields);
     return this.inTransaction(() => {
-      const { last } = this.db.prepare('UPDATE patient_number_sequence SET last = last + 1 WHERE id = 1 RETURNING last').get() as { last: number };
+      const { last } = prepared(this.db, 'UPDATE patient_number_sequence SET last = last + 1 WHERE id = 1 RETURNING last').get() as { last: number };
       const patientNumber = number(last);
-      this.db
-        .prepare(
-          `INSERT INTO patient_register (seq, patient_number, abha_number, abha_address, name, gender, date_of_birth, year_of_birth,
+      prepared(
+        this.db,
+        `INSERT INTO patient_register (seq, patient_number, abha_number, abha_address, name, gender, date_of_birth, year_of_birth,
              mobile, address, first_visit, last_visit, verified) VALUES (@seq, @patientNumber, @abhaNumber, @abhaAddress, @name, @gender,
              @dateOfBirth, @yearOfBirth, @mobile, @address, @firstVisit, @lastVisit, @verified)`,
-        )
-        .run({ ...params(fields), seq: last, patientNumber });
+      ).run({ ...params(fields), seq: last, patientNumber });
       this.index(last, fields.abhaAddress, soundCodes);
       return { ...fields, abhaAddress: fields.abhaAddress?.toLowerCase() ?? null, seq: last, patientNumber };
     });
@@ -86,14 +86,13 @@ export class PatientRegisterStore {
   update(seq: number, fields: RegistrationFields, soundCodes: readonly string[]): void {
     refuseAadhaar(fields);
     this.inTransaction(() => {
-      this.db
-        .prepare(
-          `UPDATE patient_register SET abha_number = @abhaNumber, abha_address = @abhaAddress, name = @name, gender = @gender,
+      prepared(
+        this.db,
+        `UPDATE patient_register SET abha_number = @abhaNumber, abha_address = @abhaAddress, name = @name, gender = @gender,
              date_of_birth = @dateOfBirth, year_of_birth = @yearOfBirth, mobile = @mobile, address = @address,
              last_visit = @lastVisit, verified = @verified WHERE seq = @seq`,
-        )
-        .run({ ...params(fields), seq });
-      this.db.prepare('DELETE FROM patient_register_sounds WHERE seq = ?').run(seq);
+      ).run({ ...params(fields), seq });
+      prepared(this.db, 'DELETE FROM patient_register_sounds WHERE seq = ?').run(seq);
       this.index(seq, fields.abhaAddress, soundCodes);
     });
   }
@@ -173,21 +172,20 @@ export class PatientRegisterStore {
 
   private index(seq: number, abhaAddress: string | null, soundCodes: readonly string[]): void {
     if (abhaAddress) {
-      this.db
-        .prepare('INSERT INTO patient_register_addresses (abha_address, seq) VALUES (?, ?) ON CONFLICT (abha_address) DO UPDATE SET seq = excluded.seq')
+      prepared(this.db, 'INSERT INTO patient_register_addresses (abha_address, seq) VALUES (?, ?) ON CONFLICT (abha_address) DO UPDATE SET seq = excluded.seq')
         .run(abhaAddress.toLowerCase(), seq);
     }
-    const sound = this.db.prepare('INSERT OR IGNORE INTO patient_register_sounds (code, seq) VALUES (?, ?)');
+    const sound = prepared(this.db, 'INSERT OR IGNORE INTO patient_register_sounds (code, seq) VALUES (?, ?)');
     for (const code of soundCodes) sound.run(code, seq);
   }
 
   private one(sql: string, ...args: unknown[]): StoredRegistration | null {
-    const row = this.db.prepare(sql).get(...args) as Row | undefined;
+    const row = prepared(this.db, sql).get(...args) as Row | undefined;
     return row ? fromRow(row) : null;
   }
 
   private all(sql: string, ...args: unknown[]): StoredRegistration[] {
-    return (this.db.prepare(sql).all(...args) as Row[]).map(fromRow);
+    return (prepared(this.db, sql).all(...args) as Row[]).map(fromRow);
   }
 }
 
