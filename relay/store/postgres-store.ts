@@ -8,7 +8,9 @@
 //  - a desk's deliveries get their seq in commit order, so a sender reading pending(deskId, afterSeq) never moves
 //    past a seq whose row is still to commit.
 // The routing itself (ingest, expect) is routing-procedure.ts, the one procedure both stores run; its queries in
-// this dialect are postgres-routing.ts.
+// this dialect are postgres-routing.ts. Ingest is the exception: for speed it runs the same routing as a function in
+// the database (relay_ingest, migrations/postgres.ts step 3), one statement per batch of an HIU's callbacks
+// (postgres-ingest-batch.ts); only Scan & Share profile shares, which are rare, still go through the procedure.
 //
 // Unlike SQLite's secure_delete, PostgreSQL leaves a deleted row's bytes in the table file until VACUUM reuses the
 // space (and in the write-ahead log and any base backup): payloads are deleted on acknowledgement, but an operator
@@ -16,6 +18,7 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
 import { POSTGRES_MIGRATIONS } from './migrations/postgres';
+import { IngestBatches, type IngestBatchRow, type IngestOutcome } from './postgres-ingest-batch';
 import { DELIVERABLE_CHANNEL, notify, PostgresRouting } from './postgres-routing';
 import type { Delivery, DeskClaims, DeskRecord, ExpectOutcome, IncomingMessage, PurgeOutcome, RelayStore } from './relay-store';
 import { claimForDesk, ingestMessage } from './routing-procedure';
@@ -35,6 +38,7 @@ export class PostgresRelayStore implements RelayStore {
   private readonly pool: pg.Pool;
   private readonly listener: NotificationListener;
   private readonly events = new EventEmitter();
+  private readonly batches = new IngestBatches((hiuId, batch, payloads) => this.ingestBatch(hiuId, batch, payloads));
 
   /** Connects, and resolves once this process hears other processes' notifications. */
   static async open(url: string, options: PostgresStoreOptions = {}): Promise<PostgresRelayStore> {
@@ -80,6 +84,7 @@ export class PostgresRelayStore implements RelayStore {
   }
 
   async close(): Promise<void> {
+    await this.batches.idle();
     await this.listener.stop();
     await this.pool.end();
   }
@@ -148,7 +153,9 @@ export class PostgresRelayStore implements RelayStore {
 
   ingest(message: IncomingMessage): Promise<'stored' | 'duplicate'> {
     const received = { ...message, receivedAt: isoTime(message.receivedAt) };
-    return this.routing(received.hiuId, (tx) => ingestMessage(tx, received));
+    // A share hands out a token number on the way (share-procedure.ts), which relay_ingest does not know.
+    if (received.counterShare) return this.routing(received.hiuId, (tx) => ingestMessage(tx, received));
+    return this.batches.add(received);
   }
 
   async pending(deskId: string, afterSeq: number, limit: number): Promise<Delivery[]> {
@@ -160,12 +167,15 @@ export class PostgresRelayStore implements RelayStore {
     return rows.map((row) => ({ seq: Number(row.seq), kind: row.kind, payload: row.payload }));
   }
 
+  /** One statement (relay_ack, migrations/postgres.ts step 3), so one round trip and one commit. */
   ack(deskId: string, seqs: number[]): Promise<number> {
-    return this.transaction(async (client) => {
-      const messageIds = await lockMessagesOfDeliveries(client, 'desk_id = $1 AND seq = ANY($2::bigint[])', [deskId, seqs]);
-      const deleted = await client.query('DELETE FROM deliveries WHERE desk_id = $1 AND seq = ANY($2::bigint[])', [deskId, seqs]);
-      await deleteDelivered(client, messageIds);
-      return deleted.rowCount ?? 0;
+    return retrying(async () => {
+      const { rows } = await this.pool.query<{ acknowledged: number }>({
+        name: 'relay-ack',
+        text: 'SELECT relay_ack($1, $2::bigint[]) AS acknowledged',
+        values: [deskId, seqs],
+      });
+      return rows[0]!.acknowledged;
     });
   }
 
@@ -236,15 +246,21 @@ export class PostgresRelayStore implements RelayStore {
     });
   }
 
+  /** One statement, so one transaction: relay_ingest takes the HIU's lock itself, and the commit comes with the answer. */
+  private ingestBatch(hiuId: string, batch: IngestBatchRow[], payloads: string[]): Promise<IngestOutcome[]> {
+    return retrying(async () => {
+      const { rows } = await this.pool.query<{ outcomes: IngestOutcome[] }>({
+        name: 'relay-ingest',
+        text: 'SELECT relay_ingest($1, $2, $3) AS outcomes',
+        values: [hiuId, JSON.stringify(batch), payloads],
+      });
+      return rows[0]!.outcomes;
+    });
+  }
+
   /** Runs `work` in one transaction; after a deadlock or serialization failure, PostgreSQL undid it all, so it runs again. */
-  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.transactionOnce(work);
-      } catch (error) {
-        if (attempt >= ATTEMPTS || !RETRYABLE.has((error as { code?: string }).code ?? '')) throw error;
-      }
-    }
+  private transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return retrying(() => this.transactionOnce(work));
   }
 
   private async transactionOnce<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -287,6 +303,17 @@ export class PostgresRelayStore implements RelayStore {
       'SELECT id, session_id FROM desks WHERE session_id IS NOT NULL OR revoked_at IS NOT NULL ORDER BY id',
     );
     for (const row of rows) this.events.emit('session', row.id, row.session_id);
+  }
+}
+
+/** Runs `attempt` again after a deadlock or serialization failure, which PostgreSQL undid entirely. */
+async function retrying<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tries >= ATTEMPTS || !RETRYABLE.has((error as { code?: string }).code ?? '')) throw error;
+    }
   }
 }
 

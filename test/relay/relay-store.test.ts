@@ -30,7 +30,14 @@ interface Storage {
 
 interface Backend {
   fresh(): Promise<Storage>;
+  /** The schema's steps, as relay_migrations lists them once migrated. */
+  migrations: Array<{ version: number; name: string }>;
 }
+
+const SHARED_STEPS = [
+  { version: 1, name: 'desks-messages-expectations' },
+  { version: 2, name: 'share-tokens-and-live-sessions' },
+];
 
 const opened: RelayStore[] = [];
 const folders: string[] = [];
@@ -41,6 +48,7 @@ async function track(store: Promise<RelayStore>): Promise<RelayStore> {
 }
 
 const sqlite: Backend = {
+  migrations: SHARED_STEPS,
   fresh: async () => {
     const folder = mkdtempSync(path.join(os.tmpdir(), 'relay-sqlite-'));
     folders.push(folder);
@@ -71,6 +79,8 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const postgres: Backend = {
+  // Step 3 is PostgreSQL's own: ingest's routing and ack as functions in the database.
+  migrations: [...SHARED_STEPS, { version: 3, name: 'ingest-and-ack-functions' }],
   fresh: async () => {
     const url = await server.createDatabase();
     return {
@@ -338,6 +348,55 @@ describe.each([
       expect(await payloads(store, LAKEFRONT)).toEqual(['{"requestId":"r-1"}']);
     });
 
+    it('messages ingested together are routed one after another, in the order they came: each sees what the ones before it did', async () => {
+      await freshStore();
+      await addDesks(store, [RECEPTION, CITY], [PHARMACY, CITY]);
+      await store.expect(CITY, RECEPTION, ['request:r-1'], '2026-03-10T07:00:00.000Z');
+      await store.expect(CITY, PHARMACY, ['request:r-2'], '2026-03-10T07:00:00.000Z');
+
+      const outcomes = await Promise.all([
+        // Kept: nobody holds c-7 yet.
+        store.ingest(message('notify-c7', { routeKeys: ['consent-request:c-7'] })),
+        // Goes to the reception, which then holds c-1 and c-7; c-7 brings along notify-c7.
+        store.ingest(message('on-init', { routeKeys: ['request:r-1'], introduces: ['consent-request:c-1', 'consent-request:c-7'] })),
+        // Would be a broadcast to both desks had on-init not handed c-1 to the reception first.
+        store.ingest(message('notify-c1', { routeKeys: ['consent-request:c-1'], broadcastIfUnclaimed: true })),
+        store.ingest(message('on-find', { routeKeys: ['request:r-2'] })),
+        store.ingest(message('on-init', { routeKeys: ['request:r-2'], payload: '{"second":"copy"}' })),
+        store.ingest(message('notify-unknown', { routeKeys: ['consent-request:c-0'], broadcastIfUnclaimed: true })),
+      ]);
+
+      expect(outcomes).toEqual(['stored', 'stored', 'stored', 'stored', 'duplicate', 'stored']);
+      expect(await payloads(store, RECEPTION)).toEqual([
+        '{"requestId":"on-init"}',
+        '{"requestId":"notify-c7"}',
+        '{"requestId":"notify-c1"}',
+        '{"requestId":"notify-unknown"}',
+      ]);
+      expect(await payloads(store, PHARMACY)).toEqual(['{"requestId":"on-find"}', '{"requestId":"notify-unknown"}']);
+      expect(await store.isClaimed(CITY, 'consent-request:c-7')).toBe(true);
+      expect(await store.expect(CITY, PHARMACY, ['consent-request:c-1'], '2026-03-10T08:30:00.000Z')).toEqual({ accepted: [], refused: ['consent-request:c-1'] });
+    });
+
+    it('a message that cannot be stored fails alone: the ones ingested with it are stored, and it may come again', async () => {
+      await freshStore();
+      await addDesks(store, [RECEPTION, CITY]);
+      await store.expect(CITY, RECEPTION, ['request:r'], '2026-03-10T07:00:00.000Z');
+
+      const outcomes = await Promise.allSettled([
+        store.ingest(message('before', { routeKeys: ['request:r'] })),
+        // The schema allows only 'callback' and 'page'.
+        store.ingest(message('broken', { routeKeys: ['request:r'], kind: 'letter' as IncomingMessage['kind'] })),
+        store.ingest(message('after', { routeKeys: ['request:r'] })),
+      ]);
+
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      expect(await payloads(store, RECEPTION)).toEqual(['{"requestId":"before"}', '{"requestId":"after"}']);
+      // Nothing of it was kept, not even its dedupe key: sent again, well formed, it is new.
+      expect(await store.ingest(message('broken', { routeKeys: ['request:r'] }))).toBe('stored');
+      expect(await payloads(store, RECEPTION)).toEqual(['{"requestId":"before"}', '{"requestId":"after"}', '{"requestId":"broken"}']);
+    });
+
     it('a burst of 1,000 callbacks arriving at once is stored and delivered in full', async () => {
       await freshStore();
       await addDesks(store, [RECEPTION, CITY]);
@@ -489,20 +548,19 @@ describe.each([
     await addDesks(store, [RECEPTION, CITY]);
     await store.migrate();
     await store.migrate();
-    expect(await storage.query('SELECT version, name FROM relay_migrations')).toEqual([
-      { version: 1, name: 'desks-messages-expectations' },
-      { version: 2, name: 'share-tokens-and-live-sessions' },
-    ]);
+    expect(await storage.query('SELECT version, name FROM relay_migrations ORDER BY version')).toEqual(backend.migrations);
     expect((await store.listDesks()).map((desk) => desk.id)).toEqual([RECEPTION]);
     await expect(store.ping()).resolves.toBeUndefined();
   });
 
   it('storage migrated by a newer relay is refused and left as it was', async () => {
     await freshStore();
-    await storage.query(`INSERT INTO relay_migrations (version, name, applied_at) VALUES (3, 'from-a-newer-relay', '2027-01-01T00:00:00.000Z')`);
+    const latest = backend.migrations.at(-1)!.version;
+    const newer = latest + 1;
+    await storage.query(`INSERT INTO relay_migrations (version, name, applied_at) VALUES (${newer}, 'from-a-newer-relay', '2027-01-01T00:00:00.000Z')`);
 
-    await expect(store.migrate()).rejects.toThrow(/ has schema 3; this relay knows up to 2\. Nothing was changed: run the newer relay\.$/);
-    expect(await storage.query('SELECT version FROM relay_migrations ORDER BY version')).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+    await expect(store.migrate()).rejects.toThrow(new RegExp(` has schema ${newer}; this relay knows up to ${latest}\\. Nothing was changed: run the newer relay\\.$`));
+    expect(await storage.query('SELECT version FROM relay_migrations ORDER BY version')).toEqual([...backend.migrations.map(({ version }) => ({ version })), { version: newer }]);
   });
 });
 
@@ -533,8 +591,8 @@ describe('relay store on PostgreSQL only', () => {
 
     await Promise.all([first.migrate(), second.migrate()]);
 
-    const applied = await withClient(url, async (client) => (await client.query('SELECT version FROM relay_migrations')).rows);
-    expect(applied).toEqual([{ version: 1 }, { version: 2 }]);
+    const applied = await withClient(url, async (client) => (await client.query('SELECT version FROM relay_migrations ORDER BY version')).rows);
+    expect(applied).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
   });
 
   it('two processes ingesting 200 messages each for one desk: a sender reading after its last seq gets all 400, once each', async () => {
@@ -577,6 +635,28 @@ describe('relay store on PostgreSQL only', () => {
     const stored = await first.pending(RECEPTION, 0, 1000);
     expect(stored).toHaveLength(400);
     expect(stored.map((delivery) => delivery.seq)).toEqual(sent.map((delivery) => delivery.seq));
+  });
+
+  it('two desks acknowledging their last deliveries of the same 100 messages at once leave none of them behind', async () => {
+    const storage = await postgres.fresh();
+    const first = await storage.open();
+    const second = await storage.openPeer(first);
+    await addDesks(first, [RECEPTION, CITY], [PHARMACY, CITY]);
+    await Promise.all(Array.from({ length: 100 }, (_, index) => first.ingest(message(`notify-${index}`, { broadcastIfUnclaimed: true }))));
+    const receptionSeqs = await seqs(first, RECEPTION);
+    const pharmacySeqs = await seqs(first, PHARMACY);
+    expect(receptionSeqs).toHaveLength(100);
+
+    // Each desk's acks in small frames, interleaved with the other's, through both processes.
+    const frames = (all: number[]) => Array.from({ length: 10 }, (_, index) => all.slice(index * 10, index * 10 + 10));
+    const acknowledged = await Promise.all([
+      ...frames(receptionSeqs).map((frame) => first.ack(RECEPTION, frame)),
+      ...frames(pharmacySeqs).map((frame) => second.ack(PHARMACY, frame)),
+    ]);
+
+    expect(acknowledged).toEqual(Array.from({ length: 20 }, () => 10));
+    expect(await storage.query('SELECT CAST(count(*) AS INTEGER) AS n FROM messages')).toEqual([{ n: 0 }]);
+    expect(await first.backlog()).toEqual({});
   });
 
   it('a process whose listening connection dropped hears of deliveries again', async () => {
