@@ -14,6 +14,7 @@ import { startCallbackBridge } from '../electron/bridge/callback-bridge';
 import { CallbackInboxStore } from '../electron/store/gateway/callback-inbox';
 import { DataPushPageStore } from '../electron/store/hiu/data-push-pages';
 import { openDatabase } from '../electron/store/db';
+import type { WalCheckpointStats } from '../electron/store/wal-checkpointer';
 import { memorySecretDriver, openVault } from '../electron/store/secrets/vault';
 import { burst as gatewayBurst, jwksServer, latenciesMs, type BurstResult } from './gateway-load';
 import { line, lineAtLeast, percentile } from './report';
@@ -34,6 +35,13 @@ function summarise(label: string, result: BurstResult, expected: number) {
   if (accepted !== expected) throw new Error(`${label}: ${accepted} of ${expected} answered 202 (${JSON.stringify(result.statuses)})`);
   const latencies = latenciesMs(result);
   return { rate: (expected / result.elapsedMs) * 1000, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+/** Where the WAL was copied back into the database during the run (electron/store/wal-checkpointer.ts). */
+function checkpointLine(stats: WalCheckpointStats | null): string {
+  if (!stats) return 'WAL checkpoints: none (no database file)';
+  const largest = (stats.largestWalBytes / (1024 * 1024)).toFixed(1);
+  return `WAL checkpoints: ${stats.byWorker} by the worker (${stats.fullByWorker} FULL), ${stats.byAppConnection} on the app's connection, largest WAL seen ${largest} MiB`;
 }
 
 async function main(): Promise<void> {
@@ -72,6 +80,7 @@ async function main(): Promise<void> {
     console.log(line('bare Fastify latency p99', plain.p99, 'ms'));
     console.log(line('bridge throughput ÷ bare Fastify', ours.rate / plain.rate, '×'));
     console.log(line('bridge p99 ÷ bare Fastify p99', ours.p99 / plain.p99, '×'));
+    console.log(checkpointLine(database.walCheckpoints()));
   } finally {
     await bridge.close();
     await bare.close();

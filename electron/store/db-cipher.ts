@@ -29,10 +29,16 @@ export type KeyForm = 'raw' | 'passphrase';
 
 /** `pragma key` never fails by itself: a wrong key only shows as SQLITE_NOTADB on the first read. */
 export function applyKey(db: Database.Database, key: string, form: KeyForm = 'raw'): void {
+  for (const pragma of keyPragmas(key, form)) db.pragma(pragma);
+}
+
+/**
+ * The pragmas that key a connection, in order: for a second connection opened where `applyKey` cannot be called (the
+ * WAL checkpoint worker, wal-checkpointer.ts). They hold the key: memory only, never a file or a log.
+ */
+export function keyPragmas(key: string, form: KeyForm = 'raw'): string[] {
   if (!isWellFormedKey(key)) throw new Error('A database key must be 64 hexadecimal characters.');
-  db.pragma(`cipher = 'sqlcipher'`);
-  db.pragma('legacy = 4');
-  db.pragma(form === 'raw' ? `key = "x'${key}'"` : `key = '${key}'`);
+  return [`cipher = 'sqlcipher'`, 'legacy = 4', form === 'raw' ? `key = "x'${key}'"` : `key = '${key}'`];
 }
 
 /** Re-encrypts a database opened with the passphrase form under the raw form of the same key (every page rewritten). */

@@ -2,9 +2,10 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3-multiple-ciphers';
-import { applyKey, generateDatabaseKey, isNotADatabaseError, isWellFormedKey, keyFormOf, rekeyToRaw, type KeyForm } from './db-cipher';
+import { applyKey, generateDatabaseKey, isNotADatabaseError, isWellFormedKey, keyFormOf, keyPragmas, rekeyToRaw, type KeyForm } from './db-cipher';
 import { migrate } from './migrations';
 import { vaultPlace, type Vault } from './secrets/vault';
+import { startWalCheckpointer, type CheckpointSettings, type WalCheckpointer, type WalCheckpointStats } from './wal-checkpointer';
 
 export const DATABASE_FILE_NAME = 'abha-desk.db';
 export const DATABASE_KEY_ACCOUNT = 'database-key';
@@ -15,7 +16,17 @@ export interface AppDatabase {
   readonly file: string;
   /** False for a throwaway run (a 'memory' vault keeps no key past it), so nothing is written to disk then. */
   readonly persistent: boolean;
+  /** The WAL checkpoints of a database file (wal-checkpointer.ts); null for a session-only database. */
+  walCheckpoints(): WalCheckpointStats | null;
+  /** Stops the checkpoint worker, then closes the connection. */
   close(): void;
+}
+
+export interface OpenDatabaseOptions {
+  file: string;
+  vault: Vault;
+  /** When the checkpoint worker copies the WAL (wal-checkpointer.ts); the defaults unless given. */
+  checkpoints?: Partial<CheckpointSettings>;
 }
 
 export type DatabaseKeyErrorCode = 'DB_KEY_MISSING' | 'DB_KEY_WRONG';
@@ -31,15 +42,15 @@ export class DatabaseKeyError extends Error {
   }
 }
 
-export async function openDatabase(opts: { file: string; vault: Vault }): Promise<AppDatabase> {
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<AppDatabase> {
   const file = path.resolve(opts.file);
-  if (existsSync(file)) return openExisting(file, opts.vault);
+  if (existsSync(file)) return openExisting(file, opts.vault, opts.checkpoints);
   // A key held only in memory would be gone at exit and leave an unreadable file behind.
-  if (opts.vault.protection === 'memory') return wrap(prepare(new Database(':memory:')), ':memory:', false);
-  return createNew(file, opts.vault);
+  if (opts.vault.protection === 'memory') return wrap(prepare(new Database(':memory:')), ':memory:', null);
+  return createNew(file, opts.vault, opts.checkpoints);
 }
 
-async function createNew(file: string, vault: Vault): Promise<AppDatabase> {
+async function createNew(file: string, vault: Vault, checkpoints?: Partial<CheckpointSettings>): Promise<AppDatabase> {
   // An existing key is reused: a restored backup of the old file stays readable.
   const stored = await vault.get(DATABASE_KEY_ACCOUNT);
   const key = stored && isWellFormedKey(stored) ? stored : generateDatabaseKey();
@@ -49,20 +60,21 @@ async function createNew(file: string, vault: Vault): Promise<AppDatabase> {
   const db = new Database(file);
   try {
     if (process.platform !== 'win32') chmodSync(file, 0o600);
-    return wrap(prepareEncrypted(db, key), file, true);
+    return withCheckpointer(prepareEncrypted(db, key), file, key, checkpoints);
   } catch (error) {
     db.close();
     throw error;
   }
 }
 
-async function openExisting(file: string, vault: Vault): Promise<AppDatabase> {
+async function openExisting(file: string, vault: Vault, checkpoints?: Partial<CheckpointSettings>): Promise<AppDatabase> {
   const key = await readKey(file, vault);
   const form = isWellFormedKey(key) ? keyFormOf(file, key) : null;
   if (!form) throw wrongKey(file, vault);
   const db = new Database(file, { fileMustExist: true });
   try {
-    return wrap(prepareEncrypted(db, key, form), file, true);
+    // After prepareEncrypted the file is keyed with the raw form, whatever form opened it.
+    return withCheckpointer(prepareEncrypted(db, key, form), file, key, checkpoints);
   } catch (error) {
     db.close();
     throw isNotADatabaseError(error) ? wrongKey(file, vault, error) : error;
@@ -122,12 +134,20 @@ export function commitDurably<T>(db: Database.Database, work: () => T): T {
   }
 }
 
-function wrap(db: Database.Database, file: string, persistent: boolean): AppDatabase {
+function withCheckpointer(db: Database.Database, file: string, key: string, settings?: Partial<CheckpointSettings>): AppDatabase {
+  return wrap(db, file, startWalCheckpointer(db, { file, keyPragmas: keyPragmas(key), settings }));
+}
+
+function wrap(db: Database.Database, file: string, checkpointer: WalCheckpointer | null): AppDatabase {
   return {
     db,
     file,
-    persistent,
+    persistent: checkpointer !== null,
+    walCheckpoints: () => checkpointer?.stats() ?? null,
     close: () => {
+      // The worker's connection closes first, so the app's is the last one: it copies what is left of the WAL
+      // and removes it, leaving one file.
+      checkpointer?.stop();
       if (db.open) db.close();
     },
   };
