@@ -10,7 +10,8 @@
 //     app's CallbackInboxStore on its encrypted database and acknowledging after the store resolved; a callback
 //     counts when that store resolved (the link's callbackStored). With two processes, the worker alternates between
 //     them as a load balancer would, there is a desk on each, and each desk's callbacks come in at both processes.
-// Throughput: callbacks ÷ (last stored at a desk − first POST begun). Target: relay ≥ 0.5 × direct.
+// Throughput: callbacks ÷ (last stored at a desk − first POST begun). Target: relay ≥ 0.5 × direct, and two relay
+// processes on PostgreSQL at least as fast as one.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -260,6 +261,8 @@ async function main(): Promise<void> {
     report('relay, SQLite, 1 process', sqlite, directly);
     report('relay, PostgreSQL (fsync), 1 process', pgOne, directly);
     report('relay, PostgreSQL (fsync), 2 processes', pgTwo, directly);
+    // Scaling out must add rate, not take it away: two processes on one database against one.
+    console.log(lineAtLeast('  2 processes ÷ 1 process', pgTwo.rate / pgOne.rate, '×', 1));
   } finally {
     await postgres.stop();
     await gateway.close();

@@ -79,8 +79,8 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 const postgres: Backend = {
-  // Step 3 is PostgreSQL's own: ingest's routing and ack as functions in the database.
-  migrations: [...SHARED_STEPS, { version: 3, name: 'ingest-and-ack-functions' }],
+  // Steps 3 and 4 are PostgreSQL's own: ingest's routing and ack as functions in the database.
+  migrations: [...SHARED_STEPS, { version: 3, name: 'ingest-and-ack-functions' }, { version: 4, name: 'ingest-and-ack-by-key-lookups' }],
   fresh: async () => {
     const url = await server.createDatabase();
     return {
@@ -592,7 +592,7 @@ describe('relay store on PostgreSQL only', () => {
     await Promise.all([first.migrate(), second.migrate()]);
 
     const applied = await withClient(url, async (client) => (await client.query('SELECT version FROM relay_migrations ORDER BY version')).rows);
-    expect(applied).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+    expect(applied).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
   });
 
   it('two processes ingesting 200 messages each for one desk: a sender reading after its last seq gets all 400, once each', async () => {

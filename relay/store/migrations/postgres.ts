@@ -220,4 +220,91 @@ export const POSTGRES_MIGRATIONS: readonly RelayMigration[] = [
       END $$;
     `,
   },
+  {
+    version: 4,
+    name: 'ingest-and-ack-by-key-lookups',
+    // Step 3's relay_ingest found a message's recipients with one query over all its route keys, which the planner,
+    // knowing no statistics yet, answered by reading every claim of the HIU: some milliseconds a callback with a few
+    // thousand claims (docs/performance.md, "Relay"). The same functions, with lookups by key.
+    sql: `
+      CREATE OR REPLACE FUNCTION relay_ingest(hiu text, batch jsonb, payloads text[]) RETURNS text[] LANGUAGE plpgsql AS $$
+      DECLARE
+        item jsonb;
+        item_number integer := 0;
+        outcomes text[] := '{}';
+        recipients text[];
+        told text[] := '{}';
+        chunk_start integer;
+      BEGIN
+        PERFORM pg_advisory_xact_lock(hashtextextended('relay-hiu:' || hiu, 0));
+        FOR item IN SELECT value FROM jsonb_array_elements(batch) LOOP
+          item_number := item_number + 1;
+          INSERT INTO seen_messages (hiu_id, dedupe_key, received_at) VALUES (hiu, item->>'dedupeKey', item->>'receivedAt') ON CONFLICT DO NOTHING;
+          IF NOT FOUND THEN
+            outcomes := outcomes || 'duplicate'::text;
+            CONTINUE;
+          END IF;
+          -- One lookup by the whole primary key per route key: a plan the planner cannot trade for a scan of the HIU's
+          -- claims, whatever its statistics say (before the first ANALYZE it thinks every table nearly empty).
+          recipients := ARRAY(
+            SELECT DISTINCT holder FROM (
+              SELECT (SELECT desk_id FROM expectations WHERE hiu_id = hiu AND key = route_key) AS holder
+              FROM jsonb_array_elements_text(item->'routeKeys') AS route_key) AS held
+            WHERE holder IN (SELECT id FROM desks WHERE revoked_at IS NULL)
+            ORDER BY holder);
+          IF cardinality(recipients) = 0 AND (item->>'broadcastIfUnclaimed')::boolean THEN
+            recipients := ARRAY(SELECT id FROM desks WHERE hiu_id = hiu AND revoked_at IS NULL ORDER BY id);
+          END IF;
+          -- The message and its deliveries (or the keys it is kept under) in one statement: one less step a message.
+          IF cardinality(recipients) = 0 THEN
+            WITH kept AS (
+              INSERT INTO messages (hiu_id, dedupe_key, kind, received_at, payload, introduces, routed)
+              VALUES (hiu, item->>'dedupeKey', item->>'kind', item->>'receivedAt', payloads[item_number], (item->'introduces')::text, false)
+              RETURNING id)
+            INSERT INTO message_keys (message_id, hiu_id, key)
+              SELECT kept.id, hiu, kept_key FROM kept, jsonb_array_elements_text(item->'routeKeys') AS kept_key;
+          ELSE
+            WITH stored AS (
+              INSERT INTO messages (hiu_id, dedupe_key, kind, received_at, payload, introduces, routed)
+              VALUES (hiu, item->>'dedupeKey', item->>'kind', item->>'receivedAt', payloads[item_number], (item->'introduces')::text, true)
+              RETURNING id)
+            INSERT INTO deliveries (desk_id, message_id)
+              SELECT recipient, stored.id FROM stored, unnest(recipients) WITH ORDINALITY AS r (recipient, place) ORDER BY place;
+            told := told || recipients;
+            -- The keys it hands out are its recipient's when there is one (shared.ts, ownerOfIntroduced).
+            IF cardinality(recipients) = 1 AND jsonb_array_length(item->'introduces') > 0 THEN
+              PERFORM relay_route_kept(hiu, recipients[1],
+                relay_claim(hiu, recipients[1], ARRAY(SELECT jsonb_array_elements_text(item->'introduces')), item->>'receivedAt'),
+                item->>'receivedAt');
+            END IF;
+          END IF;
+          outcomes := outcomes || 'stored'::text;
+        END LOOP;
+        -- As postgres-routing.ts's announceDeliverable: at most 100 desk ids a notification (its payload stays under 8000 bytes).
+        told := ARRAY(SELECT DISTINCT unnest(told) ORDER BY 1);
+        FOR chunk_start IN 1 .. cardinality(told) BY 100 LOOP
+          PERFORM pg_notify('relay_deliverable', to_jsonb(told[chunk_start : chunk_start + 99])::text);
+        END LOOP;
+        RETURN outcomes;
+      END $$;
+
+      CREATE OR REPLACE FUNCTION relay_ack(desk text, seqs bigint[]) RETURNS integer LANGUAGE plpgsql AS $$
+      DECLARE
+        message_ids bigint[];
+        acknowledged integer;
+      BEGIN
+        -- Locked in id order (as purge and revokeDesk lock them), so two acks wait for each other instead of deadlocking.
+        -- id = ANY(…), not IN (…): looked up by primary key, never a join that reads the whole backlog.
+        SELECT coalesce(array_agg(locked.id ORDER BY locked.id), '{}') INTO message_ids FROM (
+          SELECT id FROM messages WHERE id = ANY(ARRAY(SELECT message_id FROM deliveries WHERE desk_id = desk AND seq = ANY(seqs)))
+          ORDER BY id FOR UPDATE) AS locked;
+        DELETE FROM deliveries WHERE desk_id = desk AND seq = ANY(seqs);
+        GET DIAGNOSTICS acknowledged = ROW_COUNT;
+        -- Messages no desk still has to acknowledge: their payload goes now.
+        DELETE FROM messages m WHERE m.routed AND m.id = ANY(message_ids)
+          AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.message_id = m.id);
+        RETURN acknowledged;
+      END $$;
+    `,
+  },
 ];
