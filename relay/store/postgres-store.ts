@@ -159,9 +159,12 @@ export class PostgresRelayStore implements RelayStore {
   }
 
   async pending(deskId: string, afterSeq: number, limit: number): Promise<Delivery[]> {
+    // The limit inside, before the join: otherwise a planner without statistics yet joins the desk's whole backlog
+    // to the messages, payloads and all, and keeps the first few (milliseconds a call with a backlog of thousands).
     const { rows } = await this.pool.query<{ seq: string; kind: Delivery['kind']; payload: string }>(
-      `SELECT d.seq, m.kind, m.payload FROM deliveries d JOIN messages m ON m.id = d.message_id
-       WHERE d.desk_id = $1 AND d.seq > $2 ORDER BY d.seq LIMIT $3`,
+      `SELECT d.seq, m.kind, m.payload
+       FROM (SELECT seq, message_id FROM deliveries WHERE desk_id = $1 AND seq > $2 ORDER BY seq LIMIT $3) d
+       JOIN messages m ON m.id = d.message_id ORDER BY d.seq`,
       [deskId, afterSeq, limit],
     );
     return rows.map((row) => ({ seq: Number(row.seq), kind: row.kind, payload: row.payload }));
