@@ -41,7 +41,8 @@ function summarise(label: string, result: BurstResult, expected: number) {
 function checkpointLine(stats: WalCheckpointStats | null): string {
   if (!stats) return 'WAL checkpoints: none (no database file)';
   const largest = (stats.largestWalBytes / (1024 * 1024)).toFixed(1);
-  return `WAL checkpoints: ${stats.byWorker} by the worker (${stats.fullByWorker} FULL), ${stats.byAppConnection} on the app's connection, largest WAL seen ${largest} MiB`;
+  const full = `${stats.fullByWorker} FULL, longest ${stats.longestFullMs.toFixed(1)} ms`;
+  return `WAL checkpoints: ${stats.byWorker} by the worker (${full}), ${stats.byAppConnection} on the app's connection, largest WAL seen ${largest} MiB`;
 }
 
 async function main(): Promise<void> {

@@ -25,6 +25,8 @@ export interface CheckpointRound {
   passive: number;
   /** True when the round ended with a FULL checkpoint, which holds the app's writes for the last few pages. */
   full: boolean;
+  /** How long that FULL checkpoint took (0 without one): the longest the app's writes can have waited for it. */
+  fullMs: number;
   /** Pages in the WAL, and pages of it copied into the database, after the round's last checkpoint. */
   walPages: number;
   copiedPages: number;
@@ -35,8 +37,8 @@ export const WAL_CHECKPOINT_WORKER_SOURCE = String.raw`
 const { parentPort, workerData } = require('node:worker_threads');
 const { driverPath, file, keyPragmas, passiveEveryMs, idleEveryMs, restartAtBytes, busyTimeoutMs, closed } = workerData;
 // A FULL checkpoint holds the app's writes while it copies, so the PASSIVE passes before it leave it a few pages.
-const CATCH_UP_PASSES = 4;
-const FEW_PAGES = 128;
+const CATCH_UP_PASSES = 8;
+const FEW_PAGES = 64;
 
 let db = null;
 let timer = null;
@@ -65,7 +67,7 @@ function checkpoint(mode) {
 function round() {
   let passive = 1;
   let last = checkpoint('PASSIVE');
-  if (last.walPages * pageSize < restartAtBytes) return { passive, full: false, ...last };
+  if (last.walPages * pageSize < restartAtBytes) return { passive, full: false, fullMs: 0, ...last };
   let caughtUp = false;
   for (let pass = 0; !caughtUp && pass < CATCH_UP_PASSES; pass += 1) {
     const next = checkpoint('PASSIVE');
@@ -74,8 +76,9 @@ function round() {
     last = next;
   }
   const full = caughtUp || last.walPages * pageSize >= 2 * restartAtBytes;
+  const started = performance.now();
   if (full) last = checkpoint('FULL');
-  return { passive, full, ...last };
+  return { passive, full, fullMs: full ? performance.now() - started : 0, ...last };
 }
 
 function tick() {

@@ -29,8 +29,8 @@ export interface CheckpointSettings {
 export const DEFAULT_CHECKPOINT_SETTINGS: CheckpointSettings = {
   passiveEveryMs: 100,
   idleEveryMs: 1_000,
-  restartAtBytes: 16 * 1024 * 1024,
-  walLimitBytes: 64 * 1024 * 1024,
+  restartAtBytes: 32 * 1024 * 1024,
+  walLimitBytes: 128 * 1024 * 1024,
   guardEveryMs: 1_000,
 };
 
@@ -45,6 +45,8 @@ export interface WalCheckpointStats {
   byWorker: number;
   /** Of those, the FULL ones, which held the app's writes for their last few pages. */
   fullByWorker: number;
+  /** The longest of those FULL checkpoints, in ms. */
+  longestFullMs: number;
   /** Checkpoints the app's connection ran because the WAL outgrew walLimitBytes. */
   byAppConnection: number;
   /** Largest WAL the guard saw, in bytes. */
@@ -72,7 +74,7 @@ export function startWalCheckpointer(db: Database.Database, opts: WalCheckpointe
   const settings = { ...DEFAULT_CHECKPOINT_SETTINGS, ...opts.settings };
   db.pragma('wal_autocheckpoint = 0');
   // The WAL file keeps its largest size (rewriting it is cheaper than growing it); this trims it when it starts over.
-  db.pragma(`journal_size_limit = ${2 * settings.restartAtBytes}`);
+  db.pragma(`journal_size_limit = ${settings.restartAtBytes}`);
   const closed = new Int32Array(new SharedArrayBuffer(4));
   const data: CheckpointWorkerData = { driverPath: driverPath(), file: opts.file, keyPragmas: opts.keyPragmas, closed, busyTimeoutMs: WORKER_BUSY_TIMEOUT_MS, ...pick(settings) };
   return new RunningCheckpointer(db, `${opts.file}-wal`, settings, closed, (opts.spawn ?? spawnCheckpointWorker)(data));
@@ -98,7 +100,7 @@ function driverPath(): string {
 }
 
 class RunningCheckpointer implements WalCheckpointer {
-  private readonly counts: WalCheckpointStats = { byWorker: 0, fullByWorker: 0, byAppConnection: 0, largestWalBytes: 0, workerRunning: true, workerFailure: null };
+  private readonly counts: WalCheckpointStats = { byWorker: 0, fullByWorker: 0, longestFullMs: 0, byAppConnection: 0, largestWalBytes: 0, workerRunning: true, workerFailure: null };
   private readonly guard: NodeJS.Timeout;
   private stopping = false;
 
@@ -134,7 +136,9 @@ class RunningCheckpointer implements WalCheckpointer {
 
   private counted(round: CheckpointRound): void {
     this.counts.byWorker += round.passive + (round.full ? 1 : 0);
-    if (round.full) this.counts.fullByWorker += 1;
+    if (!round.full) return;
+    this.counts.fullByWorker += 1;
+    this.counts.longestFullMs = Math.max(this.counts.longestFullMs, round.fullMs);
   }
 
   private workerGone(): void {
