@@ -1,8 +1,8 @@
 // Group commit for PostgreSQL ingests (postgres-store.ts). One callback alone costs a round trip per routing step
 // and a commit, all while holding its HIU's lock, so one HIU's callbacks went through one at a time at a few hundred a
-// second (docs/performance.md, "Relay"). Here the ingests of one HIU that arrive while a batch is under way wait, and
-// go together in the next one: one statement, relay_ingest (migrations/postgres.ts, step 3), which takes the lock,
-// routes each message in order, and commits once. Each caller hears its own outcome only after that commit.
+// second (docs/performance.md, "Relay"). Here the ingests of one HIU that arrive while a batch is under way wait,
+// and go together in the next one: one statement, relay_ingest (migrations/postgres.ts, steps 3 and 4), which takes
+// the lock, routes each message in order, and commits once. Each caller hears its own outcome only after that commit.
 import type { IncomingMessage } from './relay-store';
 import { unique } from './shared';
 

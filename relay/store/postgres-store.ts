@@ -3,13 +3,14 @@
 // the others by NOTIFY, sent inside the committing transaction (so it goes out exactly when the change is visible)
 // and heard by one LISTENing connection per process.
 //
-// Routing is serialised per HIU with a transaction-scoped advisory lock (lockHiu) in ingest, expect and revokeDesk:
+// Routing is serialised per HIU with a transaction-scoped advisory lock (lockHiu in expect and revokeDesk; the same
+// lock taken by relay_ingest for ingest):
 //  - a desk claiming a key and a message arriving for that key cannot miss each other (one of them sees the other);
 //  - a desk's deliveries get their seq in commit order, so a sender reading pending(deskId, afterSeq) never moves
 //    past a seq whose row is still to commit.
 // The routing itself (ingest, expect) is routing-procedure.ts, the one procedure both stores run; its queries in
 // this dialect are postgres-routing.ts. Ingest is the exception: for speed it runs the same routing as a function in
-// the database (relay_ingest, migrations/postgres.ts step 3), one statement per batch of an HIU's callbacks
+// the database (relay_ingest, migrations/postgres.ts steps 3 and 4), one statement per batch of an HIU's callbacks
 // (postgres-ingest-batch.ts); only Scan & Share profile shares, which are rare, still go through the procedure.
 //
 // Unlike SQLite's secure_delete, PostgreSQL leaves a deleted row's bytes in the table file until VACUUM reuses the
@@ -170,7 +171,7 @@ export class PostgresRelayStore implements RelayStore {
     return rows.map((row) => ({ seq: Number(row.seq), kind: row.kind, payload: row.payload }));
   }
 
-  /** One statement (relay_ack, migrations/postgres.ts step 3), so one round trip and one commit. */
+  /** One statement (relay_ack, migrations/postgres.ts steps 3 and 4), so one round trip and one commit. */
   ack(deskId: string, seqs: number[]): Promise<number> {
     return retrying(async () => {
       const { rows } = await this.pool.query<{ acknowledged: number }>({
