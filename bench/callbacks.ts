@@ -42,7 +42,8 @@ function checkpointLine(stats: WalCheckpointStats | null): string {
   if (!stats) return 'WAL checkpoints: none (no database file)';
   const largest = (stats.largestWalBytes / (1024 * 1024)).toFixed(1);
   const full = `${stats.fullByWorker} FULL, longest ${stats.longestFullMs.toFixed(1)} ms`;
-  return `WAL checkpoints: ${stats.byWorker} by the worker (${full}), ${stats.byAppConnection} on the app's connection, largest WAL seen ${largest} MiB`;
+  const finished = `${stats.finishedByAppConnection} finished by the app's connection (longest ${stats.longestFinishMs.toFixed(1)} ms)`;
+  return `WAL checkpoints: ${stats.byWorker} by the worker (${full}), ${finished}, ${stats.byAppConnection} past the limit, largest WAL seen ${largest} MiB`;
 }
 
 async function main(): Promise<void> {

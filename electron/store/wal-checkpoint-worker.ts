@@ -23,7 +23,12 @@ export interface CheckpointWorkerData {
 export interface CheckpointRound {
   /** PASSIVE checkpoints run: they neither wait for the app's writes nor hold them up. */
   passive: number;
-  /** True when the round ended with a FULL checkpoint, which holds the app's writes for the last few pages. */
+  /**
+   * True when the passes caught up to within a few pages of a WAL past restartAtBytes: the app's connection copies
+   * those itself (a PASSIVE checkpoint between its commits), after which its next write starts the WAL over.
+   */
+  finish: boolean;
+  /** True when the round ended with a FULL checkpoint instead (the passes did not catch up), holding the app's writes. */
   full: boolean;
   /** How long that FULL checkpoint took (0 without one): the longest the app's writes can have waited for it. */
   fullMs: number;
@@ -36,7 +41,7 @@ export const WAL_CHECKPOINT_WORKER_SOURCE = String.raw`
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 const { driverPath, file, keyPragmas, passiveEveryMs, idleEveryMs, restartAtBytes, busyTimeoutMs, closed } = workerData;
-// A FULL checkpoint holds the app's writes while it copies, so the PASSIVE passes before it leave it a few pages.
+// The PASSIVE passes that catch up with the app's writes before the last few pages are copied.
 const CATCH_UP_PASSES = 8;
 const FEW_PAGES = 64;
 
@@ -60,14 +65,15 @@ function checkpoint(mode) {
 }
 
 // PASSIVE copies what it can without waiting for or blocking the app's writes. But the app's connection starts the
-// WAL over only when a checkpoint has copied all of it, which under a steady stream of writes a PASSIVE one never
-// quite does; past restartAtBytes the round therefore ends with FULL, which holds the app's writes while it copies
-// what the last PASSIVE pass left: once the passes have caught up to within a few pages, or in any case once the
-// WAL is twice restartAtBytes (writes faster than the passes: the app's writes wait for one pass's worth).
+// WAL over only when a checkpoint has copied all of it, which under a steady stream of writes a PASSIVE one here never
+// quite does (the app commits meanwhile). Past restartAtBytes the round therefore catches up to within a few pages
+// and leaves those to the app's connection (finish), whose own checkpoint runs between its commits. A FULL here,
+// which holds the app's writes while this thread copies, only when the passes cannot catch up and the WAL is twice
+// restartAtBytes.
 function round() {
   let passive = 1;
   let last = checkpoint('PASSIVE');
-  if (last.walPages * pageSize < restartAtBytes) return { passive, full: false, fullMs: 0, ...last };
+  if (last.walPages * pageSize < restartAtBytes) return { passive, finish: false, full: false, fullMs: 0, ...last };
   let caughtUp = false;
   for (let pass = 0; !caughtUp && pass < CATCH_UP_PASSES; pass += 1) {
     const next = checkpoint('PASSIVE');
@@ -75,10 +81,10 @@ function round() {
     caughtUp = next.walPages - last.walPages < FEW_PAGES;
     last = next;
   }
-  const full = caughtUp || last.walPages * pageSize >= 2 * restartAtBytes;
+  const full = !caughtUp && last.walPages * pageSize >= 2 * restartAtBytes;
   const started = performance.now();
   if (full) last = checkpoint('FULL');
-  return { passive, full, fullMs: full ? performance.now() - started : 0, ...last };
+  return { passive, finish: caughtUp, full, fullMs: full ? performance.now() - started : 0, ...last };
 }
 
 function tick() {

@@ -1,7 +1,7 @@
 // WAL checkpoints off the app's thread (electron/store/wal-checkpointer.ts): under a steady stream of writes the WAL
-// stays small although the app's connection never checkpoints; if the worker falls behind or dies, the app's
-// connection keeps the WAL bounded itself; closing stops the worker and leaves one complete file; a process killed
-// in the middle of it all (checkpoint worker included) loses no committed row and leaves a sound database.
+// stays small although SQLite's own checkpoints are off on the app's connection; if the worker falls behind or dies,
+// the app's connection keeps the WAL bounded itself; closing stops the worker and leaves one complete file; a process
+// killed in the middle of it all (checkpoint worker included) loses no committed row and leaves a sound database.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -73,7 +73,7 @@ async function writeSteadily(db: Database.Database, file: string, pauseMs = 10):
 const rowCount = (db: Database.Database) => (db.prepare('SELECT count(*) AS n FROM load').get() as { n: number }).n;
 
 describe('WAL checkpoints under a steady stream of writes', () => {
-  it('keep the WAL small while the app’s connection never checkpoints: the worker copies it', async () => {
+  it('keep the WAL small with SQLite’s own checkpoints off: the worker copies it', async () => {
     const database = await open({ restartAtBytes: 256 * 1024, walLimitBytes: 1024 * MiB });
     expect(database.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
     // Half the pace of the other tests: a worker thread has to keep up with it on a machine busy with other suites.
