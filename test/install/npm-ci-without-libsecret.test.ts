@@ -12,7 +12,8 @@ import { afterAll, expect, it } from 'vitest';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const folder = mkdtempSync(path.join(tmpdir(), 'abha-desk-install-'));
-afterAll(() => rmSync(folder, { recursive: true, force: true }));
+// A whole node_modules to delete: on a busy 2-core machine that took longer than the default hook timeout.
+afterAll(() => rmSync(folder, { recursive: true, force: true }), 180_000);
 
 /**
  * The environment of a fresh shell: none of the npm_* variables of an `npm test` around this test (its prefix, its

@@ -58,21 +58,31 @@ export class SettingsValidationError extends AppFailure {
 
 export function createSettingsStore(backend: ConfLike): SettingsStore {
   const { settings, repaired } = migrateSettings(backend.store);
-  let current = settings;
+  let current = deepFrozen(settings);
   if (!sameJson(backend.store, current)) backend.store = current;
   makePrivate(backend.path);
 
+  // Every caller gets the same frozen object, not a copy: main reads a setting or two on almost every call (a copy each
+  // time showed in the profile of an enrolment), and nobody can change the settings except through update().
   return {
     path: backend.path,
     repaired,
-    get: () => structuredClone(current),
+    get: () => current,
     update(patch) {
-      const next = applySettingsPatch(current, patch);
+      const next = deepFrozen(applySettingsPatch(current, patch));
       backend.store = next;
       current = next;
-      return structuredClone(current);
+      return current;
     },
   };
+}
+
+function deepFrozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFrozen(inner);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 export function openConfSettings(dir: string): SettingsStore {

@@ -100,10 +100,17 @@ describe('settings store', () => {
     expect(store.get()).toEqual(DEFAULT_SETTINGS);
   });
 
-  it('hands out copies, so a caller cannot change the stored settings by mutation', () => {
+  it('hands out settings nobody can change by mutation: only update() changes them', () => {
     const store = openConfSettings(dir);
-    store.get().bridge.port = 1;
+    expect(() => {
+      store.get().bridge.port = 1;
+    }).toThrow(TypeError);
+    const updated = store.update({ operatorName: 'Asha' });
+    expect(() => {
+      updated.operatorName = 'Someone else';
+    }).toThrow(TypeError);
     expect(store.get().bridge.port).toBe(8765);
+    expect(store.get().operatorName).toBe('Asha');
   });
 
   it('rejects an unknown key, naming it', () => {
