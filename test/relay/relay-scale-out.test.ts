@@ -242,6 +242,8 @@ describe('two relay processes on one PostgreSQL database, behind a round-robin l
     expect(await deskB.expect([`request:${lone}`])).toMatchObject({ refused: [] });
     expect((await post(`${relay1}/hiu/${HIU}${ON_FIND}`, onFindBody({ resp: { requestId: lone } }), bearer(token))).status).toBe(202);
     await waitUntil(() => callbacksOf(deskB).includes(lone), 30_000, () => 'desk B (on process 2) to get the callback that came in at process 1');
+    // The desk's acknowledgement travels after the delivery; until it commits the relay rightly holds the callback for B.
+    await waitUntil(async () => Object.keys(await store.backlog()).length === 0, 30_000, () => "desk B's acknowledgement of the lone callback");
 
     // ── Desk B reconnects, to process 1: its session on process 2 is closed as replaced ────────────────
     const deskB2 = await connectDesk(relay1, issuedB.credential);
