@@ -14,6 +14,7 @@ import { createHipVisits } from './migrations/010-hip-visits';
 import { createHipDocuments } from './migrations/011-hip-documents';
 import { createHipDataFlow } from './migrations/012-hip-data-flow';
 import { createHipLinkRequests } from './migrations/013-hip-link-requests';
+import { createHipEndedConsents } from './migrations/014-hip-ended-consents';
 
 export interface Migration {
   version: number;
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 11, name: 'HIP: documents handed in at the desk (encrypted FHIR bundles)', up: createHipDocuments },
   { version: 12, name: 'HIP: consents, health-information transfers and what was shared', up: createHipDataFlow },
   { version: 13, name: 'HIP: patient-initiated discovery and linking', up: createHipLinkRequests },
+  { version: 14, name: 'HIP: consents that ended, so a late GRANTED cannot bring one back', up: createHipEndedConsents },
 ];
 
 export class DatabaseVersionError extends Error {

@@ -1,7 +1,8 @@
 // Consents at the HIP (reference/spec/abdm-frontdesk.md §3; gateway-v05.md §2.12's HIP twin): ABDM tells this HIP of
 // each consent a patient granted an HIU over the clinic's visits, and of its revocation or expiry. A GRANTED consent
 // is kept with what it covers; REVOKED and EXPIRED are deleted at once, with any transfer under them that has not
-// delivered a page yet. A GRANTED consent naming another HIP id than ours is not kept (it could only be ABDM's
+// delivered a page yet, and their id is remembered so that a GRANTED arriving after them (a retry, or overtaken) is
+// not kept. A GRANTED consent naming another HIP id than ours is not kept (it could only be ABDM's
 // mistake, and keeping it would share our records under a consent meant for someone else). Every notification is
 // acknowledged, in the notification's own transaction. `checkRequest` decides whether a health-information request
 // is covered by a live consent.
@@ -23,7 +24,7 @@ export interface HipConsentsDeps {
 }
 
 /** What a consent notification did, for the timeline and tests. */
-export type ConsentNoticeOutcome = 'kept' | 'deleted' | 'not-ours' | 'ignored';
+export type ConsentNoticeOutcome = 'kept' | 'deleted' | 'not-ours' | 'ignored' | 'ended-before';
 
 export class HipConsents {
   constructor(private readonly deps: HipConsentsDeps) {}
@@ -44,11 +45,13 @@ export class HipConsents {
     if (!consentId) return 'ignored';
     const status = notice.status?.toUpperCase() ?? null;
     if (status === 'REVOKED' || status === 'EXPIRED' || status === 'DENIED') {
-      this.deps.consents.delete(consentId);
+      this.deps.consents.end(consentId, status, new Date(this.deps.now()).toISOString());
       this.deps.transfers.deleteNotStarted(consentId);
       return 'deleted';
     }
     if (status !== 'GRANTED') return 'ignored';
+    // ABDM retries and does not order its callbacks: a GRANTED after the end of the same consent is an old message.
+    if (this.deps.consents.ended(consentId)) return 'ended-before';
     const ours = this.deps.hipId().trim();
     // A notice that names no HIP came to our bridge for us; one naming another HIP is not ours to act on.
     if (notice.hipId && ours && notice.hipId.trim() !== ours) return 'not-ours';

@@ -1,5 +1,6 @@
 // The hip_consents table (migrations/012-hip-data-flow.ts): the consents ABDM told this HIP of, while GRANTED.
-// REVOKED and EXPIRED consents are deleted, not marked: nothing is shared under them and nothing of them is kept.
+// REVOKED and EXPIRED consents are deleted, not marked: nothing is shared under them and nothing of them is kept but
+// their id, in hip_consents_ended, so that a late GRANTED cannot bring them back.
 import type { Database } from 'better-sqlite3-multiple-ciphers';
 import type { CareContextRef } from '../../abdm/gateway/hip/hip-flow-messages';
 
@@ -52,6 +53,17 @@ export class HipConsentStore {
   /** True when there was one to delete. */
   delete(consentId: string): boolean {
     return this.db.prepare('DELETE FROM hip_consents WHERE consent_id = ?').run(consentId).changes > 0;
+  }
+
+  /** Deletes the consent and remembers, by its id alone, that it ended (migrations/014-hip-ended-consents.ts). */
+  end(consentId: string, status: 'REVOKED' | 'EXPIRED' | 'DENIED', endedAt: string): void {
+    this.delete(consentId);
+    this.db.prepare('INSERT OR IGNORE INTO hip_consents_ended (consent_id, status, ended_at) VALUES (?, ?, ?)').run(consentId, status, endedAt);
+  }
+
+  /** True when ABDM has told us this consent ended: a GRANTED for it now is a late or repeated one. */
+  ended(consentId: string): boolean {
+    return this.db.prepare('SELECT 1 FROM hip_consents_ended WHERE consent_id = ?').get(consentId) !== undefined;
   }
 
   /** Deletes consents whose dataEraseAt has passed; returns how many went. */

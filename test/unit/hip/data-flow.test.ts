@@ -129,6 +129,23 @@ describe('consents at the HIP', () => {
     ]);
   });
 
+  it('does not bring back a revoked consent when its GRANTED comes again (a retry) or comes after the REVOKED (overtaken)', () => {
+    const revoked = { ...granted(), status: 'REVOKED', careContexts: [], hiTypes: [], dateRange: null };
+    const retried = flow();
+    retried.deliver('consents.hipNotify', granted());
+    retried.deliver('consents.hipNotify', revoked);
+    retried.deliver('consents.hipNotify', granted());
+    const overtaken = flow();
+    overtaken.deliver('consents.hipNotify', revoked);
+    overtaken.deliver('consents.hipNotify', granted());
+    for (const desk of [retried, overtaken]) {
+      // Every notification is still acknowledged, as ABDM expects; none of them shares anything.
+      expect(desk.queued.map((q) => q.operation)).toEqual(desk === retried ? Array(3).fill('consents.hipOnNotify') : Array(2).fill('consents.hipOnNotify'));
+      desk.deliver('healthInformation.hipRequest', hiRequest());
+      expect(onRequests(desk.queued)).toEqual([expect.objectContaining({ sessionStatus: 'ERRORED', error: { code: 'ABDM-1080', message: 'Cannot find the consent artefact' } })]);
+    }
+  });
+
   it('acknowledges but does not keep a GRANTED consent naming another HIP', () => {
     const desk = flow();
     desk.deliver('consents.hipNotify', granted({ hipId: 'IN-SOMEONE-ELSE' }));
