@@ -32,14 +32,19 @@ export default defineConfig<WebModeOptions>({
   testDir: 'test/e2e',
   globalSetup: './test/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  // Two workers, each with its own browser: on 2 cores the browser tests alone are bound by the CPU, and beside Vitest
+  // one worker left a core idle for the last minutes of npm test (docs/performance.md, "npm test").
+  workers: 2,
   retries: 0,
   reporter: [['list']],
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Generous limits for a busy 2-core machine: a passing test never waits for them, a failing one says so later.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test a tenth of its CPU (DOM snapshots, screencast frames) to keep the failing
+    // ones; PW_TRACE=1 turns it on when a failure needs one.
+    trace: process.env.PW_TRACE === '1' ? 'retain-on-failure' : 'off',
   },
   projects: [
     {
