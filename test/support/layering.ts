@@ -195,8 +195,22 @@ export interface ImportRef {
   dynamic: boolean;
 }
 
+// Parsing is most of a check's time, and the tests check this repository and copies of it several times over: a file's
+// imports are parsed once per name and text.
+const parsed = new Map<string, readonly ImportRef[]>();
+
 /** Static imports, re-exports, require() and import() calls and import types, with whether they vanish at run time. */
 export function importsOf(file: string, text: string): ImportRef[] {
+  const key = `${file}\0${text}`;
+  let refs = parsed.get(key);
+  if (!refs) {
+    refs = parseImports(file, text);
+    parsed.set(key, refs);
+  }
+  return refs.map((ref) => ({ ...ref }));
+}
+
+function parseImports(file: string, text: string): ImportRef[] {
   const code = file.endsWith('.svelte') ? scriptsOfSvelte(text) : text;
   const source = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const found: ImportRef[] = [];
