@@ -48,9 +48,9 @@ export TMPDIR="$scratch"
 step "type check (tsc, svelte-check)" npm run --silent check
 step "build renderer and main" npm run --silent build
 
-# Vitest and the browser tests run side by side: one browser test keeps about 0.6 of a core busy (the rest is waiting
-# on the page), and Vitest's files wait on sockets, child processes and databases, so together they fill the two
-# cores (docs/performance.md, "npm test"). Vitest's output is kept in a file and printed whole when it ends, so the
+# Vitest and the browser tests (two Playwright workers) run side by side: each waits on sockets, pages, child
+# processes and databases part of the time, so together they keep both cores busy and end within seconds of each
+# other (docs/performance.md, "npm test"). Vitest's output is kept in a file and printed whole when it ends, so the
 # two reports do not interleave.
 # Unit, integration and keychain tests run inside a private D-Bus session with a throwaway, unlocked keyring.
 mkdir -p -m 700 "$keyring/data" "$keyring/run"
