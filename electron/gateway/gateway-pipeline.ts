@@ -71,6 +71,11 @@ export class GatewayPipeline<Pages extends PushPages = PushPages> {
       now,
       answerTimeoutMs: deps.answerTimeoutMs,
       beforeSend: (entry) => this.claimAtRelay(entry),
+      // A send's outcome is a new line in its consent request's timeline (the last one, the transfer's notify, often
+      // comes after every record): the screen showing that request reads it again.
+      changed: (entry) => {
+        if (entry.consentRequestId) deps.emit('consents.changed', { id: entry.consentRequestId });
+      },
     });
     this.bridge = new BridgePart({
       db,
