@@ -113,18 +113,21 @@ describe.each(['v3', 'v1'] as const)('the clinic as an HIP on ABDM API %s', (api
 
       // A foreign HIU asks with the patient's consent, for both kinds over the last year.
       const now = Date.now();
-      const consentFor = async (hiTypes: string[]) =>
-        (
-          await simulator(desk, 'POST', '/hip/consents', {
-            hipId: HIP_ID,
-            abhaAddress: ASHA.abhaAddress,
-            hiTypes,
-            from: new Date(now - 365 * DAY).toISOString(),
-            to: new Date(now + DAY).toISOString(),
-            dataEraseAt: new Date(now + 30 * DAY).toISOString(),
-            generation: generationOf(api),
-          })
-        ).consentId as string;
+      // ABDM tells the HIP of a consent before the HIU can ask under it: the desk has applied the notification
+      // (settled) before the test asks.
+      const consentFor = async (hiTypes: string[]) => {
+        const { consentId } = await simulator(desk, 'POST', '/hip/consents', {
+          hipId: HIP_ID,
+          abhaAddress: ASHA.abhaAddress,
+          hiTypes,
+          from: new Date(now - 365 * DAY).toISOString(),
+          to: new Date(now + DAY).toISOString(),
+          dataEraseAt: new Date(now + 30 * DAY).toISOString(),
+          generation: generationOf(api),
+          });
+        await desk.settle();
+        return consentId as string;
+      };
       const ask = async (consentId: string, range: { from?: string; to?: string } = {}) => {
         const { transactionId } = await simulator(desk, 'POST', '/hip/hi-requests', { consentId, ...range });
         return until(
