@@ -124,7 +124,7 @@ describe.each(['v3', 'v1'] as const)('the clinic as an HIP on ABDM API %s', (api
           to: new Date(now + DAY).toISOString(),
           dataEraseAt: new Date(now + 30 * DAY).toISOString(),
           generation: generationOf(api),
-          });
+        });
         await desk.settle();
         return consentId as string;
       };
