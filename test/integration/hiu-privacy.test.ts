@@ -113,13 +113,7 @@ describe.each(ABDM_APIS)('at rest on ABDM API %s', (api) => {
     }
     const requested = await app.call('consents.request', consentInput('asha.verma@sbx', Date.now()));
     await app.waitForConsent(requested.id, (c) => c.status === 'GRANTED' && c.artefacts.length === 3 && c.artefacts.every((a) => a.fetched), 'granted with 3 fetched artefacts');
-    // The transfers start once the artefacts are fetched; on a busy machine the pages may still be on their way after
-    // one settle, so it is repeated (bounded) until the four records are in.
-    let records = await app.call('records.list', { patientId: 'asha.verma@sbx' });
-    for (let round = 0; round < 50 && records.length < 4; round += 1) {
-      await app.settle();
-      records = await app.call('records.list', { patientId: 'asha.verma@sbx' });
-    }
+    const records = await app.waitForRecords('asha.verma@sbx', (list) => list.length >= 4, 'four records');
     expect(records).toHaveLength(4);
     expect(records.every((r) => r.status === 'delivered')).toBe(true);
 

@@ -46,14 +46,9 @@ describe('training mode through a relay', () => {
     }
     const requested = await app.call('consents.request', consentInput('asha.verma@sbx', Date.now()));
     await app.waitForConsent(requested.id, (c) => c.status === 'GRANTED' && c.artefacts.length === 3 && c.artefacts.every((a) => a.fetched), 'granted with 3 fetched artefacts');
-    // The transfers start once the artefacts are fetched, and their pages come through the relay: on a busy machine
-    // they may still be on their way, so the desk is settled again (bounded) until the four records are in.
-    let records = await app.call('records.list', { patientId: 'asha.verma@sbx' });
-    for (let round = 0; round < 50 && records.filter((r) => r.status === 'delivered').length < 4; round += 1) {
-      await app.settle();
-      records = await app.call('records.list', { patientId: 'asha.verma@sbx' });
-    }
-    expect(records.filter((r) => r.status === 'delivered')).toHaveLength(4);
+    const delivered = (list: { status: string }[]) => list.filter((r) => r.status === 'delivered');
+    const records = await app.waitForRecords('asha.verma@sbx', (list) => delivered(list).length >= 4, 'four delivered records');
+    expect(delivered(records)).toHaveLength(4);
     // Every callback went through the relay: the simulator's registered bridge is the relay's HIU URL.
     for (const transfer of app.transfers()) expect(transfer.dataPushUrl.startsWith(`${url}/hiu/${HIU_ID}/data-push/`)).toBe(true);
   });

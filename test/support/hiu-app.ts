@@ -7,6 +7,7 @@ import type { TransferRecord } from '../../sandbox/gateway/hiu/transfer-records'
 import type { SandboxOptions } from '../../sandbox/index';
 import type { EventName } from '../../electron/ipc/contract';
 import type { ConsentView } from '../../electron/services/hiu/consents';
+import type { RecordMeta } from '../../electron/store/hiu/health-records';
 import { startAppHarness, type AppHarness, type AppHarnessOptions } from './app-harness';
 
 export const DOCTOR = { requesterName: 'Dr. Kavya Rao', requesterRegistrationNumber: 'KA-45821', requesterRegistrationSystem: 'https://www.mciindia.org' };
@@ -16,6 +17,11 @@ export interface HiuApp extends AppHarness {
   /** Waits until the simulator and the app have nothing left to do (callbacks, pushes, acknowledgements). */
   settle(): Promise<void>;
   waitForConsent(id: string, done: (consent: ConsentView) => boolean, what: string): Promise<ConsentView>;
+  /**
+   * Settles until the patient's records pass `done`: the transfers start once the artefacts are fetched, and on a busy
+   * machine (or through a relay) their pages may still be on their way after one settle.
+   */
+  waitForRecords(patientId: string, done: (records: RecordMeta[]) => boolean, what: string): Promise<RecordMeta[]>;
   control(path: string, body?: unknown): Promise<{ status: number; body: any }>;
   transfers(): TransferRecord[];
   /** The notifications the simulator sent on `path` (e.g. '/consents/hiu/notify'), each with the acknowledgements it got. */
@@ -71,6 +77,15 @@ export async function startHiuApp(
       }
       const consent = await app.call('consents.get', { id });
       expect.fail(`consent ${id} did not become ${what}: ${JSON.stringify(consent)}`);
+    },
+    async waitForRecords(patientId, done, what) {
+      for (let i = 0; i < 50; i += 1) {
+        const records = await app.call('records.list', { patientId });
+        if (done(records)) return records;
+        await settle();
+      }
+      const records = await app.call('records.list', { patientId });
+      expect.fail(`the records of ${patientId} did not become ${what}: ${JSON.stringify(records.map((r) => `${r.hiType} ${r.status}`))}`);
     },
     async control(path, body = {}) {
       const response = await fetch(`${app.sandbox.url}/_sandbox${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });

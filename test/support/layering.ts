@@ -200,14 +200,14 @@ export interface ImportRef {
 const parsed = new Map<string, readonly ImportRef[]>();
 
 /** Static imports, re-exports, require() and import() calls and import types, with whether they vanish at run time. */
-export function importsOf(file: string, text: string): ImportRef[] {
+export function importsOf(file: string, text: string): readonly ImportRef[] {
   const key = `${file}\0${text}`;
   let refs = parsed.get(key);
   if (!refs) {
     refs = parseImports(file, text);
     parsed.set(key, refs);
   }
-  return refs.map((ref) => ({ ...ref }));
+  return refs;
 }
 
 function parseImports(file: string, text: string): ImportRef[] {

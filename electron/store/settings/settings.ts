@@ -77,8 +77,9 @@ export function createSettingsStore(backend: ConfLike): SettingsStore {
   };
 }
 
+/** Freezes every object inside too, including those under an object frozen already (DEFAULT_SETTINGS shares its own). */
 function deepFrozen<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+  if (typeof value === 'object' && value !== null) {
     for (const inner of Object.values(value)) deepFrozen(inner);
     Object.freeze(value);
   }
