@@ -349,6 +349,9 @@ test('the OTP countdown allows a resend only after a minute, and main’s refusa
   expect(await app.evaluate(() => window.abhaDesk!.settings.update({ idleCloseMinutes: 0 }))).toMatchObject({ ok: true });
   await app.clock.install();
   await app.reload();
+  // The page's clock stands still from here, so the countdown moves only when the test moves it (a busy machine's
+  // real seconds would otherwise show 0:29 where 0:30 is due).
+  await app.clock.pauseAt(Date.now() + 1_000);
   await startEnrolment(app, ravi.aadhaar);
   const resend = app.getByRole('button', { name: /Resend OTP/ });
   await expect(resend).toHaveText('Resend OTP in 1:00');

@@ -96,7 +96,10 @@ describe.each(ABDM_APIS)('HIU flow against the simulator on ABDM API %s', (api) 
     const timeline = await app.call('timeline.list', { consentRequestId: requested.id });
     const steps = timeline.map((e) => `${e.direction} ${e.path} ${e.step} ${e.httpStatus}`);
     const paths = PATHS[api];
-    expect(steps.slice(0, 2)).toEqual([`out ${paths.init} accepted 202`, `in ${paths.onInit} received 202`]);
+    // The request goes first; its on-init and the GRANTED notify may come in either order (the simulator decides at
+    // once, and ABDM's callbacks carry no order), so only their presence is asked.
+    expect(steps[0]).toBe(`out ${paths.init} accepted 202`);
+    expect(steps).toContain(`in ${paths.onInit} received 202`);
     for (const path of paths.callbacks) {
       expect(steps, path).toContain(`in ${path} received 202`);
     }

@@ -4,13 +4,15 @@
 // SIGKILL at the chosen point:
 //   file-written  right after the second record file is durable, its row not committed (inside page 2's transaction)
 //   committed     right after the first page's transaction committed, before its page file is unlinked
-//   none          after everything was processed
+//   none          after everything was processed and the page files unlinked
 //
 //   node --import tsx test/support/hiu-page-crash-child.ts <dataFolder> <secretsFile> <crashAt>
 //
 // stdout, JSON lines: {"event":"stored","sent":[sha256…],"pages":n} once every page is stored; {"event":"crashing"}.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { startAppCore } from '../../electron/app-core';
-import { SealedFiles } from '../../electron/store/hiu/sealed-files';
+import { SEALED_FILES_FOLDER, SealedFiles } from '../../electron/store/hiu/sealed-files';
 import { openConfSettings } from '../../electron/store/settings/settings';
 import { endpointsOf } from '../../electron/training/simulator';
 import { hiuWorldOf } from '../../sandbox/gateway/hiu/index';
@@ -86,4 +88,14 @@ SealedFiles.prototype.removeSoon = function (name) {
 };
 
 await processPages();
+if (crashAt === 'none') await untilFilesAre(sent.length);
 crash();
+
+/** After a commit the page files are unlinked in the background; "none" waits (bounded) until only the record files,
+ * one per bundle (200 KB each, so all in files), are left, so the kill comes after everything, not amid the unlinks. */
+async function untilFilesAre(count: number): Promise<void> {
+  const folder = path.join(dataFolder!, SEALED_FILES_FOLDER);
+  for (let waited = 0; waited < 30_000 && readdirSync(folder).length !== count; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
