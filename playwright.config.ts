@@ -16,17 +16,20 @@ const chromium = {
 // Each project keeps its own output folder: Playwright empties a project's folder when it starts,
 // and test-results/ also holds the other test steps' reports.
 /**
- * The specs that run on both ABDM API generations: the front desk (enrol, verify, cards) and the records of
- * real-world bundles through consent, the HIE-CM and the Fidelius push, and training mode through the clinic's relay.
+ * The tests that run again on ABDM's current API (ABHA v3, HIE-CM v3) are tagged @both-apis: those whose screens
+ * differ between the two generations (ABDM's codes, v3's address suggestions and mobile login, a family's shared
+ * mobile) and the whole flows whose callbacks take another path (records, the relay, the HIP, the counter's share).
+ * The rest see the same screens on both: the renderer does not know the API, and the main process's two clients are
+ * tested on both generations at the IPC boundary (test/integration/). Every test runs on v1 in 'headless'.
  */
-const BOTH_API_SPECS = /(front-desk-.*|records-real-world|relay-training|abha-qr-scan|counter|hip-documents)\.spec\.ts/;
+const BOTH_APIS = /@both-apis/;
 
 /**
- * The specs run again in a real window: what a window changes (focus and the keyboard, the fonts as drawn, the print
- * page and downloads, the sticky banner while a page scrolls, the PDF viewer). The rest is the same logic either way,
- * and a second pass of every spec would take the full run past 20 minutes on a 2-core machine.
+ * The tests run again in a real window are tagged @real-window: those a window changes (focus and the keyboard, the
+ * fonts as drawn, the print page and downloads, the sticky banner while a page scrolls, the PDF viewer). The rest are
+ * the same logic either way, and a second pass of each would cost minutes of a 2-core machine's npm test.
  */
-const REAL_WINDOW_SPECS = /(shell|language|front-desk-(enrol|navigation)|cards-out|today-day|records-real-world)\.spec\.ts/;
+const REAL_WINDOW = /@real-window/;
 
 export default defineConfig<WebModeOptions>({
   testDir: 'test/e2e',
@@ -53,16 +56,16 @@ export default defineConfig<WebModeOptions>({
       use: { ...chromium, headless: true },
     },
     {
-      // Those specs with the desk set to ABDM's current API (ABHA v3, HIE-CM v3); every spec runs on v1 in 'headless'.
+      // The tests tagged @both-apis with the desk set to ABDM's current API; every test runs on v1 in 'headless'.
       name: 'headless-v3',
-      testMatch: BOTH_API_SPECS,
+      grep: BOTH_APIS,
       outputDir: 'test-results/e2e-headless-v3',
       use: { ...chromium, headless: true, abdmApi: 'v3' },
     },
     {
       // Run under xvfb-run: a real Chromium window, as an operator would see it.
       name: 'headful',
-      testMatch: REAL_WINDOW_SPECS,
+      grep: REAL_WINDOW,
       outputDir: 'test-results/e2e-headful',
       use: { ...chromium, headless: false },
     },

@@ -12,9 +12,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { startWebServer } from '../web-mode/server';
-import { logIpcError } from '../electron/ipc/log-error';
-import { keytarDriver } from '../electron/store/secrets/keytar-driver';
 
 function usage(problem: string): never {
   console.error(`${problem}\nUsage: npm run web -- [--port 5174] [--bridge-port <port>] [--data-dir <folder>] [--keychain system|file|memory]`);
@@ -76,6 +73,12 @@ function dataFolder(dataDir: string | undefined, keychain: Keychain): { folder: 
 }
 
 const options = readOptions();
+// The app is loaded only once the flags are read: a mistyped flag is answered at once, not after the whole app loads.
+const [{ startWebServer }, { logIpcError }, { keytarDriver }] = await Promise.all([
+  import('../web-mode/server'),
+  import('../electron/ipc/log-error'),
+  import('../electron/store/secrets/keytar-driver'),
+]);
 const data = dataFolder(options.dataDir, options.keychain);
 let server;
 try {

@@ -22,7 +22,7 @@ async function dropAbdm(sandbox: RunningSandbox, dropRate: number): Promise<void
   expect(response.ok).toBe(true);
 }
 
-test('Print opens the browser’s print dialog on the print page, and Today counts a dialog, not a printed card', async ({ app, clock, web }) => {
+test('Print opens the browser’s print dialog on the print page, and Today counts a dialog, not a printed card', { tag: '@real-window' }, async ({ app, clock, web }) => {
   await verify(app, ASHA.address);
   await expect(app.getByRole('img', { name: `ABHA card of ${ASHA.name}` })).toBeVisible();
   await app.getByRole('button', { name: 'Print preview: CR80 card' }).click();
@@ -52,7 +52,7 @@ test('Print opens the browser’s print dialog on the print page, and Today coun
   await shot(app, 'today-print-dialog-hi');
 });
 
-test('Save is a browser download: PNG, PDF and SVG, each named by ABHA number and day, with the right bytes', async ({ app, clock }) => {
+test('Save is a browser download: PNG, PDF and SVG, each named by ABHA number and day, with the right bytes', { tag: '@real-window' }, async ({ app, clock }) => {
   await verify(app, ASHA.address);
   const day = dayOnCard(new Date(clock.now()));
   const png = await downloadFrom(app, app.getByRole('button', { name: 'Save card as PNG' }));
@@ -87,7 +87,7 @@ test('Save is a browser download: PNG, PDF and SVG, each named by ABHA number an
   await expect(app.getByTestId('audit-table').locator('tr[data-action="card.downloaded"]')).toHaveCount(4);
 });
 
-test('after the patient’s session ended and with ABDM out of reach, the card still prints and saves from the card held for the day', async ({ app, clock, sandbox }) => {
+test('after the patient’s session ended and with ABDM out of reach, the card still prints and saves from the card held for the day', { tag: '@real-window' }, async ({ app, clock, sandbox }) => {
   await verify(app, ASHA.address);
   await expect(app.getByRole('img', { name: `ABHA card of ${ASHA.name}` })).toBeVisible();
   // Health ID v1's user token lasts 30 minutes; and ABDM cannot even be reached: only the held card can answer.
@@ -115,7 +115,7 @@ test('after the patient’s session ended and with ABDM out of reach, the card s
 test.describe('on ABHA v3, whose card is one picture', () => {
   test.use({ abdmApi: 'v3' });
 
-  test('the saved PDF card has the patient’s name and ABHA number as text a PDF reader finds', async ({ app }) => {
+  test('the saved PDF card has the patient’s name and ABHA number as text a PDF reader finds', { tag: '@real-window' }, async ({ app }) => {
     test.setTimeout(60_000);
     await verify(app, ASHA.address);
     await expect(app.getByRole('img', { name: `ABHA card of ${ASHA.name}` })).toBeVisible();

@@ -86,7 +86,7 @@ test('outside training there is no Trainer button, and main refuses the Trainer 
   expect(answer).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
 });
 
-test('patients scan counters: tokens 1, the same again, 2; counter 2 on its own; Register new and returning; in English and Hindi', async ({ app, sandbox, web, abdmApi, clock }) => {
+test('patients scan counters: tokens 1, the same again, 2; counter 2 on its own; Register new and returning; in English and Hindi', { tag: '@both-apis' }, async ({ app, sandbox, web, abdmApi, clock }) => {
   const generation = abdmApi === 'v3' ? 'v3' : 'v0.5';
   await setUpCounters(app);
   await tellSimulatorTheBridge(sandbox, web.bridgeUrl(), clock.now);

@@ -21,7 +21,7 @@ const CODE: Record<AbdmApi, { wrongOtp: RegExp; noMobile: string; addressTaken: 
   v3: { wrongOtp: /ABDM code: ABDM-1204/, noMobile: 'ABDM code: ABDM-9999', addressTaken: /ABDM code: ABDM-\d+/ },
 };
 
-test('a first-time operator enrols a patient, then saves, previews and prints the card', async ({ app, abdmApi }, testInfo) => {
+test('a first-time operator enrols a patient, then saves, previews and prints the card', { tag: ['@both-apis', '@real-window'] }, async ({ app, abdmApi }, testInfo) => {
   await expect(app.getByTestId('training-banner')).toBeVisible();
   await openEnrol(app);
   const aadhaar = app.getByLabel('Aadhaar number');
@@ -128,7 +128,7 @@ test('a first-time operator enrols a patient, then saves, previews and prints th
   await testInfo.attach('Today after the enrolment', { path: shot, contentType: 'image/png' });
 });
 
-test('the Aadhaar field shows only the last four digits, and edits, pastes and reveals like a normal field', async ({ app }) => {
+test('the Aadhaar field shows only the last four digits, and edits, pastes and reveals like a normal field', { tag: '@real-window' }, async ({ app }) => {
   await openEnrol(app);
   const aadhaar = app.getByLabel('Aadhaar number');
   await aadhaar.pressSequentially('2345678901249');
@@ -185,7 +185,7 @@ test('a mistyped Aadhaar number or a missing consent is refused before anything 
   expect(sent.filter((frame) => frame.includes('enrol.start'))).toHaveLength(1);
 });
 
-test('says when the Aadhaar already has an ABHA, which address it has, and that a typed one was not used', async ({ app, abdmApi }) => {
+test('says when the Aadhaar already has an ABHA, which address it has, and that a typed one was not used', { tag: '@both-apis' }, async ({ app, abdmApi }) => {
   await enrol(app, TRAINING_IDENTITIES.existingAbha.aadhaar, '9812345670', 'asha.new');
   await expect(app.getByRole('heading', { name: 'This Aadhaar already has an ABHA' })).toBeVisible();
   await expect(app.getByText('ABDM returned the patient’s existing ABHA')).toBeVisible();
@@ -209,7 +209,7 @@ test('says when the Aadhaar already has an ABHA, which address it has, and that 
   await expect(app.getByTestId('count-enrolled')).toHaveText('0');
 });
 
-test('an Aadhaar with no linked mobile: the patient must link one first, with ABDM’s code and no retry offered; the form keeps the number and consent', async ({ app, abdmApi }) => {
+test('an Aadhaar with no linked mobile: the patient must link one first, with ABDM’s code and no retry offered; the form keeps the number and consent', { tag: '@both-apis' }, async ({ app, abdmApi }) => {
   await startEnrolment(app, TRAINING_IDENTITIES.noMobile.aadhaar);
   const alert = app.getByRole('alert');
   await expect(alert).toHaveAttribute('data-error-code', 'AADHAAR_NO_MOBILE', FIRST_ANSWER);
@@ -228,7 +228,7 @@ test('an Aadhaar with no linked mobile: the patient must link one first, with AB
   await expect(alert).toHaveCount(0);
 });
 
-test('Enter in the Aadhaar box sends the OTP once the consent is ticked', async ({ app }) => {
+test('Enter in the Aadhaar box sends the OTP once the consent is ticked', { tag: '@real-window' }, async ({ app }) => {
   await openEnrol(app);
   await app.getByLabel('The patient has heard this and agrees').check();
   const aadhaar = app.getByLabel('Aadhaar number');
@@ -248,7 +248,7 @@ test('the OTP countdown reads as a time left, in Hindi too (not as a clock time)
   await expect(app.getByRole('button', { name: /OTP दोबारा भेजें/ })).toHaveText(/^(1 मिनट 0|0 मिनट \d{1,2}) सेकंड में OTP दोबारा भेजें$/);
 });
 
-test('a wrong OTP is explained with the tries left and cleared for the next; the right one carries on', async ({ app, abdmApi }) => {
+test('a wrong OTP is explained with the tries left and cleared for the next; the right one carries on', { tag: ['@both-apis', '@real-window'] }, async ({ app, abdmApi }) => {
   await startEnrolment(app, ravi.aadhaar);
   await enterAadhaarOtp(app, '9876500009', '000000');
   await expect(app.getByRole('alert')).toContainText('Wrong OTP. 4 tries left.');
@@ -313,7 +313,7 @@ tenPastTenIst('five wrong Aadhaar OTPs: the tries left, a warning at the last, t
   await app.screenshot({ path: testInfo.outputPath('enrol-locked-hi.png') });
 });
 
-test('a taken ABHA address is refused with ABDM’s code, says the enrolment is not finished, and can be changed without starting over', async ({ app, abdmApi }) => {
+test('a taken ABHA address is refused with ABDM’s code, says the enrolment is not finished, and can be changed without starting over', { tag: '@both-apis' }, async ({ app, abdmApi }) => {
   const priya = TRAINING_IDENTITIES.secondResident;
   await enrol(app, priya.aadhaar, priya.aadhaarMobile!, 'asha.verma');
   const alert = app.getByRole('alert');

@@ -129,7 +129,7 @@ base.describe('without a system keychain', () => {
   });
 });
 
-base('in Hindi, main’s message and the code line are Hindi, drawn with the bundled Devanagari font', async ({ app, abdmApi }) => {
+base('in Hindi, main’s message and the code line are Hindi, drawn with the bundled Devanagari font', { tag: '@both-apis' }, async ({ app, abdmApi }) => {
   await app.getByRole('button', { name: 'Language: हिन्दी' }).click();
   await app.keyboard.press('Alt+Digit2');
   await expect(app.getByRole('heading', { level: 1, name: 'नामांकन' })).toBeVisible();

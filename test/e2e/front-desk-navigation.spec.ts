@@ -47,7 +47,7 @@ test('Back from the patient returns to Verify, and Forward to the patient again'
   await expect(app.getByTestId('patient-name')).toHaveText('Asha Devi Verma');
 });
 
-test('a screen opens with the caret in its first field, and its name is announced for screen readers', async ({ app }) => {
+test('a screen opens with the caret in its first field, and its name is announced for screen readers', { tag: '@real-window' }, async ({ app }) => {
   await app.keyboard.press('Alt+Digit2');
   await app.keyboard.type('2345');
   await expect(app.getByLabel('Aadhaar number')).toHaveValue('2345');
@@ -69,7 +69,7 @@ test('a screen opens with the caret in its first field, and its name is announce
   await expect(app.getByTestId('screen-announcement')).toHaveText('नामांकन');
 });
 
-test('each new enrolment step puts the caret in its field', async ({ app }) => {
+test('each new enrolment step puts the caret in its field', { tag: '@real-window' }, async ({ app }) => {
   await startEnrolment(app, TRAINING_IDENTITIES.newResident.aadhaar);
   await expect(app.getByLabel('OTP (6 digits)')).toBeFocused();
   await app.keyboard.type('123456');
@@ -98,7 +98,7 @@ test('Back from Settings with unsaved edits: Stay keeps Settings where it was in
   await expect(app.getByLabel('Clinic name')).not.toHaveValue('Shanti Nursing Home');
 });
 
-test('the patient bar stays in sight right under the TRAINING banner while a long screen scrolls', async ({ app }) => {
+test('the patient bar stays in sight right under the TRAINING banner while a long screen scrolls', { tag: '@real-window' }, async ({ app }) => {
   await openVerify(app);
   await app.getByLabel('ABHA number, ABHA address or mobile').fill('asha.verma@sbx');
   await app.getByRole('button', { name: 'Send OTP' }).click();

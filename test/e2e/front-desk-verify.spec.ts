@@ -38,7 +38,7 @@ test('verifies by ABHA number typed with spaces', async ({ app }) => {
   await expect(app.getByTestId('patient-abha-address')).toHaveText('asha.verma@sbx');
 });
 
-test('an unknown ABHA and a malformed one are explained, and what was typed stays', async ({ app, abdmApi }) => {
+test('an unknown ABHA and a malformed one are explained, and what was typed stays', { tag: '@both-apis' }, async ({ app, abdmApi }) => {
   await openVerify(app);
   const abha = app.getByLabel('ABHA number, ABHA address or mobile');
   // Five digits are neither an ABHA number nor a mobile, and an address cannot start with a digit.
@@ -53,7 +53,7 @@ test('an unknown ABHA and a malformed one are explained, and what was typed stay
   await expect(abha).toHaveValue('91-0000-0000-0006');
 });
 
-test('a wrong OTP is explained with the tries left and cleared for the next; the right one opens the patient', async ({ app, abdmApi }) => {
+test('a wrong OTP is explained with the tries left and cleared for the next; the right one opens the patient', { tag: '@both-apis' }, async ({ app, abdmApi }) => {
   await openVerify(app);
   await app.getByLabel('ABHA number, ABHA address or mobile').fill('asha.verma@sbx');
   await app.getByRole('button', { name: 'Send OTP' }).click();
@@ -75,7 +75,7 @@ test('an ABHA address typed without @sbx is verified with the suffix added', asy
   await expect(app.getByTestId('patient-abha-address')).toHaveText('asha.verma@sbx');
 });
 
-test('a mobile typed with +91 and spaces is taken as the 10 digits (v3 logs in by mobile; v1 sends to the ABHA number or address)', async ({ app, abdmApi }) => {
+test('a mobile typed with +91 and spaces is taken as the 10 digits (v3 logs in by mobile; v1 sends to the ABHA number or address)', { tag: '@both-apis' }, async ({ app, abdmApi }) => {
   await openVerify(app);
   const abha = app.getByLabel('ABHA number, ABHA address or mobile');
   // The hint offers a mobile only where ABDM can log in by one.
@@ -185,7 +185,7 @@ sameClock('resends the OTP once a minute has passed, and counts the resends left
   await expect(app.getByTestId('patient-name')).toHaveText('Asha Devi Verma');
 });
 
-test('a family’s shared mobile: the desk lists its ABHAs and the patient picks theirs (v1 says it cannot)', async ({ app, abdmApi }, testInfo) => {
+test('a family’s shared mobile: the desk lists its ABHAs and the patient picks theirs (v1 says it cannot)', { tag: '@both-apis' }, async ({ app, abdmApi }, testInfo) => {
   // Three training ABHAs share this mobile (docs/sandbox-abha-v3.md, the Joshi family).
   await openVerify(app);
   await app.getByLabel('ABHA number, ABHA address or mobile').fill('91234 00006');

@@ -17,7 +17,7 @@ test.use({ launchOptions: WITH_FAKE_CAMERA });
 const DOCTOR = 'Dr. Kavita Rao';
 const LAB_SCAN = readFileSync(new URL('../fixtures/hip/lab-800x600.jpg', import.meta.url));
 
-test('the clerk photographs a prescription onto today’s visit, linked to the ABHA, and files a lab report in Hindi', async ({ app }) => {
+test('the clerk photographs a prescription onto today’s visit, linked to the ABHA, and files a lab report in Hindi', { tag: '@both-apis' }, async ({ app }) => {
   test.setTimeout(60_000);
   await setUpCounters(app);
   // Still unlocked: the clinic's doctor.

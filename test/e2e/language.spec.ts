@@ -1,7 +1,7 @@
 // English/Hindi: the switch is a setting, so it is kept across reloads.
 import { expect, openScreen, test } from './web-mode';
 
-test('switches to Hindi and back, and keeps the choice after a reload', async ({ app }) => {
+test('switches to Hindi and back, and keeps the choice after a reload', { tag: '@real-window' }, async ({ app }) => {
   await app.getByRole('button', { name: 'Language: हिन्दी' }).click();
   const nav = app.getByRole('navigation', { name: 'स्क्रीन' });
   await expect(nav.getByRole('button', { name: 'सेटिंग्स' })).toBeVisible();

@@ -23,7 +23,7 @@ function documentWithPhoto(): string {
   return JSON.stringify(bundle);
 }
 
-test('real-world bundles of all seven kinds read in English and Hindi, with a twice-encoded PDF and an unreferenced photo', async ({ app, sandbox }) => {
+test('real-world bundles of all seven kinds read in English and Hindi, with a twice-encoded PDF and an unreferenced photo', { tag: ['@both-apis', '@real-window'] }, async ({ app, sandbox }) => {
   test.setTimeout(120_000);
   const supply = (careContextReference: string, hiType: string, bundle: string) => sandboxControl(sandbox, '/hiu/bundles', { careContextReference, hiType, bundle });
   // asha.verma's visits (sandbox/gateway/hiu/demo-directory.ts) and rohan.desai's.

@@ -116,7 +116,7 @@ test.afterEach(async () => {
   rmSync(folder, { recursive: true, force: true });
 });
 
-test('set up as docs/relay.md says: connected, the callback path works, and a consent request in training reaches Records received', async ({ app }) => {
+test('set up as docs/relay.md says: connected, the callback path works, and a consent request in training reaches Records received', { tag: '@both-apis' }, async ({ app }) => {
   test.setTimeout(120_000);
   relay = await startRelay({ api: await deskApi(app), training: true }, folder);
   await nameDoctor(app);
@@ -150,7 +150,7 @@ test('set up as docs/relay.md says: connected, the callback path works, and a co
   await expect(result).toContainText('कॉलबैक का रास्ता काम करता है');
 });
 
-test('a relay set up for another HIU, the other ABDM API and the real ABDM says so under “Connected”, in English and Hindi', async ({ app }) => {
+test('a relay set up for another HIU, the other ABDM API and the real ABDM says so under “Connected”, in English and Hindi', { tag: '@both-apis' }, async ({ app }) => {
   test.setTimeout(60_000);
   const desk = await deskApi(app);
   const other = desk === 'v1' ? 'v3' : 'v1';

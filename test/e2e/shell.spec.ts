@@ -42,7 +42,7 @@ test('opens every screen from the navigation; none says it is not yet available'
   await expect(app.getByText('Not yet available')).toHaveCount(0);
 });
 
-test('works from the keyboard: Alt+number jumps, arrows move along the navigation', async ({ app }) => {
+test('works from the keyboard: Alt+number jumps, arrows move along the navigation', { tag: '@real-window' }, async ({ app }) => {
   await openScreen(app, 6);
   const settingsHeading = app.getByRole('heading', { level: 1, name: 'Settings' });
   await expect(settingsHeading).toBeFocused();

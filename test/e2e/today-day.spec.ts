@@ -156,7 +156,7 @@ test('Today names the two patients of the morning with their times; search finds
   await shot(app, 'patient-from-today-hi');
 });
 
-test('the day’s log downloads as a CSV with the names and no Aadhaar number, and prints as a page of the day', async ({ app }) => {
+test('the day’s log downloads as a CSV with the names and no Aadhaar number, and prints as a page of the day', { tag: '@real-window' }, async ({ app }) => {
   await enrolTwo(app);
   await openToday(app);
   const csv = await downloadFrom(app, app.getByRole('button', { name: 'Save the day as CSV' }));
@@ -183,7 +183,7 @@ test('the day’s log downloads as a CSV with the names and no Aadhaar number, a
   expect(call!.pageRule).toContain('size: 210mm 297mm');
 });
 
-test('the day’s printed page holds the day’s table with the names, readable on paper, and the day’s totals', async ({ app }) => {
+test('the day’s printed page holds the day’s table with the names, readable on paper, and the day’s totals', { tag: '@real-window' }, async ({ app }) => {
   test.setTimeout(60_000);
   await enrolTwo(app);
   await openToday(app);
@@ -226,7 +226,7 @@ async function printedText(html: string): Promise<string> {
   }
 }
 
-test('a day of cards and records reads in words: names on consent and record rows, one “Card viewed”, card and record prints counted apart, every column in a 1280 px window', async ({ app }) => {
+test('a day of cards and records reads in words: names on consent and record rows, one “Card viewed”, card and record prints counted apart, every column in a 1280 px window', { tag: '@real-window' }, async ({ app }) => {
   test.setTimeout(120_000);
   // A long operator name with no space to break at (an e-mail address, say): it wraps in its column.
   await openScreen(app, 6);
@@ -294,7 +294,7 @@ test('a day of cards and records reads in words: names on consent and record row
   await shot(app, 'today-words-hi', false);
 });
 
-test('after 5 minutes without a key or the mouse, the patient is closed by itself and Today says so', async ({ app }) => {
+test('after 5 minutes without a key or the mouse, the patient is closed by itself and Today says so', { tag: '@real-window' }, async ({ app }) => {
   await app.clock.install();
   await verify(app, 'asha.verma@sbx');
   await expect(app.getByTestId('patient-bar')).toContainText(`Patient: ${ASHA}`);
@@ -399,7 +399,7 @@ test('the day is typed as dd-mm-yyyy, as the card writes dates, and a day that i
   await expect(app.getByRole('button', { name: 'Next day' })).toBeDisabled();
 });
 
-test('the TRAINING banner stays in sight at the top while a long screen scrolls on a small display', async ({ app }) => {
+test('the TRAINING banner stays in sight at the top while a long screen scrolls on a small display', { tag: '@real-window' }, async ({ app }) => {
   for (const size of [
     { width: 800, height: 600 },
     { width: 1024, height: 600 },
