@@ -102,6 +102,11 @@ export class GatewayOutbox<Operation extends string = string> {
     }
   }
 
+  /** How many requests are being sent right now (an attempt begun, its HTTP answer not yet in). */
+  sendsUnderWay(): number {
+    return this.inFlight.size;
+  }
+
   get(requestId: string): OutboxEntry | undefined {
     return this.deps.store.get(requestId);
   }

@@ -50,17 +50,20 @@ export async function startHiuApp(
   // Through a relay, a callback may still wait there (or be on its way) after both sides are idle.
   const relayDrained = async () => !relay || Object.keys(await relay.backlog()).length === 0;
   // The simulator's work (callbacks, decisions, pushes) and the app's (applying them, sending what they cause) feed
-  // each other: settled when a round of both leaves nothing stored and unapplied.
+  // each other: settled when a round of both leaves nothing stored and unapplied and no request of the app's on its
+  // way to the simulator (a send begun after a callback was applied, whose answer brings more work). Bounded by time,
+  // not rounds: on a busy machine a round takes longer.
   const settle = async () => {
-    for (let round = 0; round < 50; round += 1) {
+    for (const started = Date.now(); Date.now() - started < 30_000; ) {
       await world.work.idle();
       await app.core.hiu.idle();
       await new Promise((resolve) => setTimeout(resolve, 20));
       await world.work.idle();
       await app.core.hiu.idle();
-      if (app.core.hiu.bridge.status().inbox.pending === 0 && (await relayDrained())) return;
+      const quiet = app.core.hiu.bridge.status().inbox.pending === 0 && app.core.hiu.outbox.sendsUnderWay() === 0;
+      if (quiet && (await relayDrained())) return;
     }
-    throw new Error('the simulator and the app did not settle');
+    throw new Error('the simulator and the app did not settle within 30 s');
   };
   const notificationLog = async () => {
     const response = await fetch(`${app.sandbox.url}/_sandbox/hiu/notifications`);
