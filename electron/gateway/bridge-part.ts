@@ -229,9 +229,13 @@ export class BridgePart<Pages extends PushPages = PushPages> implements Part {
     };
   }
 
-  /** Counters change with every callback: tell the renderer at most once a second. */
+  /**
+   * Counters change with every callback: tell the renderer at most once a second. Not once the bridge is stopping or
+   * stopped: a callback that was under way as it stopped is still stored, but close() tells the screen itself, and a
+   * timer set now would run after the core had closed the database.
+   */
   private announceSoon(): void {
-    if (this.announceTimer) return;
+    if (this.announceTimer || (this.running === null && this.link === null)) return;
     const wait = Math.max(0, this.lastAnnounced + CHANGE_THROTTLE_MS - Date.now());
     this.announceTimer = setTimeout(() => {
       this.announceTimer = null;
