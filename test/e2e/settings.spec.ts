@@ -383,11 +383,16 @@ test('every field on the screen, given a bad value, says what it takes in plain 
     if (language === 'hi') await app.getByRole('button', { name: 'Language: हिन्दी' }).click();
     for (const field of filled) {
       const id = await field.getAttribute('id');
-      const label = (await app.locator(`label[for="${id}"]`).innerText()).trim();
       await expect(field, `${id} (${language})`).toHaveAttribute('aria-invalid', 'true');
-      const words = (await app.locator(`[id="${id}-error"]`).innerText()).trim();
+      // The label and its message are read together until they agree: just after the switch to Hindi, one of them may
+      // not be redrawn yet (the page is not done switching, which is not the message's fault).
+      const read = async () => ({
+        label: (await app.locator(`label[for="${id}"]`).innerText()).trim(),
+        words: (await app.locator(`[id="${id}-error"]`).innerText()).trim(),
+      });
+      await expect.poll(async () => { const { label, words } = await read(); return words.includes(label); }, { message: `${id} (${language}) names its field` }).toBe(true);
+      const { words } = await read();
       expect(words, `${id} (${language})`).not.toMatch(zodWords);
-      expect(words, `${id} (${language})`).toContain(label);
       if (language === 'hi') expect(words, id!).toMatch(/[\u0900-\u097F]/);
     }
     expect(await app.getByRole('alert').innerText()).not.toMatch(zodWords);
