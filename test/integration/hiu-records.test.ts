@@ -49,13 +49,11 @@ describe.each(ABDM_APIS)('HIU flow against the simulator on ABDM API %s', (api) 
     // The Records screen reads a request's timeline again when told the request changed: each time, note which of
     // the desk's own sends its timeline had then, to check below that the screen is told after the last one.
     const sendsWhenTold: Set<number>[] = [];
-    const open = { id: '' };
     const sendsOf = (lines: { id: number; direction: string }[]) => lines.filter((line) => line.direction === 'out').map((line) => line.id);
-    app.core.events.attach((event, payload) => {
-      if (event === 'consents.changed' && (payload as { id: string }).id === open.id) sendsWhenTold.push(new Set(sendsOf(app!.core.hiu.pipeline.timeline.list({ consentRequestId: open.id }))));
-    });
     const requested = await app.call('consents.request', consentInput('asha.verma@sbx', Date.now()));
-    open.id = requested.id;
+    app.core.events.attach((event, payload) => {
+      if (event === 'consents.changed' && (payload as { id: string }).id === requested.id) sendsWhenTold.push(new Set(sendsOf(app!.core.hiu.pipeline.timeline.list({ consentRequestId: requested.id }))));
+    });
     expect(requested.status).toBe('REQUESTED'); // the gateway's 202 came; the on-init may or may not have
     const granted = await app.waitForConsent(requested.id, (c) => c.status === 'GRANTED' && c.artefacts.length === 3 && c.artefacts.every((a) => a.fetched), 'granted with 3 fetched artefacts');
     expect(granted.artefacts.map((a) => a.hipId).sort()).toEqual(['HIP-CITYCLINIC-PUNE', 'HIP-DH-NASHIK', 'HIP-SUNRISE-LABS']);

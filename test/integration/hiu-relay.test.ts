@@ -118,11 +118,8 @@ describe.each(STORAGES)('HIU flow through a relay on %s', (_name, makeStorage) =
 
     // The relay tells the desk its backlog in a status frame once the desk's last acknowledgements have committed: a
     // moment after the relay's store is empty, so the desk's word is waited for (a few milliseconds, more on a busy machine).
-    let status = await app.call('bridge.status');
-    for (let tries = 0; tries < 100 && status.relay?.backlog !== 0; tries += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      status = await app.call('bridge.status');
-    }
+    await expect.poll(async () => (await app!.call('bridge.status')).relay?.backlog, { timeout: 10_000 }).toBe(0);
+    const status = await app.call('bridge.status');
     expect(status).toMatchObject({ mode: 'relay', callbackUrl: `${relay.url}/hiu/${HIU_ID}`, relay: { connected: true, backlog: 0 } });
     expect(await store.backlog()).toEqual({});
 

@@ -65,6 +65,15 @@ export async function startHiuApp(
     }
     throw new Error('the simulator and the app did not settle within 30 s');
   };
+  /** Settles and reads again until what is read passes `done`; fails with `failure` of the last reading. */
+  const settleUntil = async <T,>(read: () => Promise<T>, done: (value: T) => boolean, failure: (last: T) => string): Promise<T> => {
+    for (let i = 0; i < 100; i += 1) {
+      await settle();
+      const value = await read();
+      if (done(value)) return value;
+    }
+    expect.fail(failure(await read()));
+  };
   const notificationLog = async () => {
     const response = await fetch(`${app.sandbox.url}/_sandbox/hiu/notifications`);
     return (await response.json()) as { sent: SentNotification[]; unmatched: unknown[] };
@@ -72,24 +81,14 @@ export async function startHiuApp(
   return {
     ...app,
     settle,
-    async waitForConsent(id, done, what) {
-      for (let i = 0; i < 100; i += 1) {
-        await settle();
-        const consent = await app.call('consents.get', { id });
-        if (done(consent)) return consent;
-      }
-      const consent = await app.call('consents.get', { id });
-      expect.fail(`consent ${id} did not become ${what}: ${JSON.stringify(consent)}`);
-    },
-    async waitForRecords(patientId, done, what) {
-      for (let i = 0; i < 50; i += 1) {
-        const records = await app.call('records.list', { patientId });
-        if (done(records)) return records;
-        await settle();
-      }
-      const records = await app.call('records.list', { patientId });
-      expect.fail(`the records of ${patientId} did not become ${what}: ${JSON.stringify(records.map((r) => `${r.hiType} ${r.status}`))}`);
-    },
+    waitForConsent: (id, done, what) =>
+      settleUntil(() => app.call('consents.get', { id }), done, (consent) => `consent ${id} did not become ${what}: ${JSON.stringify(consent)}`),
+    waitForRecords: (patientId, done, what) =>
+      settleUntil(
+        () => app.call('records.list', { patientId }),
+        done,
+        (records) => `the records of ${patientId} did not become ${what}: ${JSON.stringify(records.map((r) => `${r.hiType} ${r.status}`))}`,
+      ),
     async control(path, body = {}) {
       const response = await fetch(`${app.sandbox.url}/_sandbox${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       const text = await response.text();
