@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowestFirst } from './test/support/slowest-first';
 
 const ALL_TESTS = ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts', 'test/sandbox/**/*.test.ts', 'test/keychain/**/*.test.ts', 'test/relay/**/*.test.ts', 'test/install/**/*.test.ts'];
 
@@ -37,6 +38,8 @@ export default defineConfig({
     // Vitest's default leaves a core free, which is one worker on a 2-core CI machine; most files wait on sockets,
     // child processes and databases rather than the CPU, so two workers there take about 6½ minutes instead of 8.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The files that wait longest start first, also on a fresh clone (test/support/slowest-first.ts).
+    sequence: { sequencer: SlowestFirst },
     // Processed by Vitest rather than loaded by Node, so a test's stand-in for `electron` reaches electron-store.
     server: { deps: { inline: ['electron-store'] } },
     projects: [
