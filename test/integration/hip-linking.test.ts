@@ -78,6 +78,8 @@ interface Desk {
 let desks: Desk[] = [];
 /** A gateway path answered 400 (none: every request is taken). */
 let refusedPath: string | null = null;
+/** A gateway path whose requests arrive but whose 202 never comes back (the desk stops before it would). */
+let unansweredPath: string | null = null;
 
 beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'abha-hip-link-'));
@@ -86,6 +88,7 @@ beforeEach(async () => {
   key = await signingKey();
   jwks = await startJwksServer([key]);
   refusedPath = null;
+  unansweredPath = null;
   settings = { ...DEFAULT_SETTINGS, abdmApi: 'v3', clientId: 'TEST-CLIENT', hipId: HIP_ID, hiuId: 'HIU-ABHADESK-01' };
 });
 
@@ -110,6 +113,10 @@ function desk(): Desk {
       if (refusedPath === request.path) {
         gateway.calls.push({ path: request.path, headers: {}, body: request.body as Record<string, unknown> });
         throw new AbdmError({ status: 400, code: 'ABDM-1017', message: 'Bad request', service: 'gateway', operation });
+      }
+      if (unansweredPath === request.path) {
+        gateway.calls.push({ path: request.path, headers: {}, body: request.body as Record<string, unknown> });
+        return new Promise<number>(() => undefined);
       }
       return post(operation, request);
     },
@@ -395,6 +402,33 @@ describe('HIP-initiated linking on the legacy generation (gateway v0.5)', () => 
     await postLegacy(AUTH_ON_CONFIRM, { auth: { accessToken: 'AT-1', validity: { purpose: 'LINK', requester: { type: 'HIP', id: HIP_ID }, expiry: new Date(Date.now() + 600_000).toISOString(), limit: 1 } }, resp: { requestId: confirm.body.requestId } });
     const add = await nthCall(ADD_CONTEXTS);
     expect(add.body).toMatchObject({ link: { accessToken: 'AT-1' } });
+    await postLegacy(ON_ADD_CONTEXTS, { acknowledgement: { status: 'SUCCESS' }, resp: { requestId: add.body.requestId } });
+    await waitForStatus(second, visit.id, 'linked');
+    expect(new Set(callsTo(AUTH_INIT).map((call) => call.body.requestId))).toEqual(new Set([init.body.requestId]));
+  });
+
+  it('a restart while the authentication request is on its way (no 202 yet): the same request is sent again and its answer links the visit', async () => {
+    unansweredPath = AUTH_INIT;
+    const first = desk();
+    await startBridge(first);
+    const visit = first.visits.open(asha, 'Rao');
+    const init = await nthCall(AUTH_INIT);
+    await shutDown(first);
+    unansweredPath = null;
+
+    const second = desk();
+    await startBridge(second);
+    second.visits.resume();
+    second.outbox.flush();
+    // Sent again under the same requestId, as the outbox resends what it never heard accepted; no second authentication.
+    const again = await nthCall(AUTH_INIT, 2);
+    expect(again.body.requestId).toBe(init.body.requestId);
+    await postLegacy(AUTH_ON_INIT, { auth: { transactionId: 'txn-2', mode: 'DEMOGRAPHICS' }, resp: { requestId: init.body.requestId } });
+    const confirm = await nthCall(AUTH_CONFIRM);
+    expect(confirm.body).toMatchObject({ transactionId: 'txn-2' });
+    await postLegacy(AUTH_ON_CONFIRM, { auth: { accessToken: 'AT-2', validity: { purpose: 'LINK', requester: { type: 'HIP', id: HIP_ID }, expiry: new Date(Date.now() + 600_000).toISOString(), limit: 1 } }, resp: { requestId: confirm.body.requestId } });
+    const add = await nthCall(ADD_CONTEXTS);
+    expect(add.body).toMatchObject({ link: { accessToken: 'AT-2' } });
     await postLegacy(ON_ADD_CONTEXTS, { acknowledgement: { status: 'SUCCESS' }, resp: { requestId: add.body.requestId } });
     await waitForStatus(second, visit.id, 'linked');
     expect(new Set(callsTo(AUTH_INIT).map((call) => call.body.requestId))).toEqual(new Set([init.body.requestId]));

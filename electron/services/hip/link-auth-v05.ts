@@ -18,8 +18,11 @@ export interface LegacyLinkTokenInput {
   hipId: string;
   abhaAddress: string;
   patient: Pick<RegisteredPatient, 'name' | 'gender' | 'dateOfBirth' | 'yearOfBirth'>;
-  /** Told of each request as it is sent, so the visit names the step under way. */
-  sent(requestId: string): void;
+  /**
+   * Puts a request in the outbox and names it on the visit, in one transaction, before it is sent: a restart while
+   * it is on its way then waits for its answer rather than starting a second authentication beside it.
+   */
+  enqueue(operation: 'auth.init' | 'auth.confirm', payload: Record<string, unknown>): string;
 }
 
 /**
@@ -33,15 +36,15 @@ export async function legacyLinkToken(input: LegacyLinkTokenInput, pending?: { o
   let initId = pending?.operation === 'auth.init' ? pending.requestId : null;
   if (!initId) {
     const query = { id: abhaAddress, purpose: 'LINK', authMode: 'DEMOGRAPHICS', requester: { type: 'HIP', id: input.hipId } };
-    initId = (await outbox.send('auth.init', { query }, { patientId: abhaAddress })).requestId;
-    input.sent(initId);
+    initId = input.enqueue('auth.init', { query });
+    await outbox.sendNow(initId);
   }
   const started = (await answers.take(initId)) as { transactionId?: unknown } | null;
   if (typeof started?.transactionId !== 'string') throw new AppFailure('ABDM_BAD_ANSWER');
   const credential = { demographic: { name: patient.name, gender: genderOf(patient.gender), dateOfBirth: patient.dateOfBirth ?? String(patient.yearOfBirth ?? '') } };
-  const confirm = await outbox.send('auth.confirm', { transactionId: started.transactionId, credential }, { patientId: abhaAddress });
-  input.sent(confirm.requestId);
-  return accessTokenOf(await answers.take(confirm.requestId));
+  const confirmId = input.enqueue('auth.confirm', { transactionId: started.transactionId, credential });
+  await outbox.sendNow(confirmId);
+  return accessTokenOf(await answers.take(confirmId));
 }
 
 function accessTokenOf(answer: unknown): string {

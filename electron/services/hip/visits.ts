@@ -251,7 +251,12 @@ export class HipVisits implements VisitsPort {
         hipId: this.deps.settings().hipId?.trim() ?? '',
         abhaAddress: started.abhaAddress,
         patient,
-        sent: (requestId) => this.store.change(visitId, { linkRequestId: requestId }),
+        enqueue: (operation, payload) =>
+          this.store.inTransaction(() => {
+            const requestId = this.deps.outbox.enqueue(operation, payload, { patientId: started.abhaAddress });
+            this.store.change(visitId, { linkRequestId: requestId });
+            return requestId;
+          }),
       }, pending);
       const requestId = this.store.inTransaction(() => {
         const visit = this.store.get(visitId);
