@@ -1,9 +1,9 @@
-// The list of slow test files that Vitest starts first (test/support/slowest-first.ts) names files that exist: a
+// The list of slow test files that Vitest starts first (vitest.config.ts) names files that exist: a
 // renamed or deleted file would otherwise drop out of the list silently and run last again on a fresh clone.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SLOWEST_FILES } from '../support/slowest-first';
+import { SLOWEST_FILES } from '../../vitest.config';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 
