@@ -396,15 +396,7 @@ describe('HIP-initiated linking on the legacy generation (gateway v0.5)', () => 
     await startBridge(second);
     second.visits.resume();
     // No second authentication beside the first: its answer is awaited.
-    await postLegacy(AUTH_ON_INIT, { auth: { transactionId: 'txn-1', mode: 'DEMOGRAPHICS' }, resp: { requestId: init.body.requestId } });
-    const confirm = await nthCall(AUTH_CONFIRM);
-    expect(confirm.body).toMatchObject({ transactionId: 'txn-1' });
-    await postLegacy(AUTH_ON_CONFIRM, { auth: { accessToken: 'AT-1', validity: { purpose: 'LINK', requester: { type: 'HIP', id: HIP_ID }, expiry: new Date(Date.now() + 600_000).toISOString(), limit: 1 } }, resp: { requestId: confirm.body.requestId } });
-    const add = await nthCall(ADD_CONTEXTS);
-    expect(add.body).toMatchObject({ link: { accessToken: 'AT-1' } });
-    await postLegacy(ON_ADD_CONTEXTS, { acknowledgement: { status: 'SUCCESS' }, resp: { requestId: add.body.requestId } });
-    await waitForStatus(second, visit.id, 'linked');
-    expect(new Set(callsTo(AUTH_INIT).map((call) => call.body.requestId))).toEqual(new Set([init.body.requestId]));
+    await linksOnFirstAnswer(second, visit.id, init, 'txn-1', 'AT-1');
   });
 
   it('a restart while the authentication request is on its way (no 202 yet): the same request is sent again and its answer links the visit', async () => {
@@ -423,14 +415,23 @@ describe('HIP-initiated linking on the legacy generation (gateway v0.5)', () => 
     // Sent again under the same requestId, as the outbox resends what it never heard accepted; no second authentication.
     const again = await nthCall(AUTH_INIT, 2);
     expect(again.body.requestId).toBe(init.body.requestId);
-    await postLegacy(AUTH_ON_INIT, { auth: { transactionId: 'txn-2', mode: 'DEMOGRAPHICS' }, resp: { requestId: init.body.requestId } });
-    const confirm = await nthCall(AUTH_CONFIRM);
-    expect(confirm.body).toMatchObject({ transactionId: 'txn-2' });
-    await postLegacy(AUTH_ON_CONFIRM, { auth: { accessToken: 'AT-2', validity: { purpose: 'LINK', requester: { type: 'HIP', id: HIP_ID }, expiry: new Date(Date.now() + 600_000).toISOString(), limit: 1 } }, resp: { requestId: confirm.body.requestId } });
-    const add = await nthCall(ADD_CONTEXTS);
-    expect(add.body).toMatchObject({ link: { accessToken: 'AT-2' } });
-    await postLegacy(ON_ADD_CONTEXTS, { acknowledgement: { status: 'SUCCESS' }, resp: { requestId: add.body.requestId } });
-    await waitForStatus(second, visit.id, 'linked');
-    expect(new Set(callsTo(AUTH_INIT).map((call) => call.body.requestId))).toEqual(new Set([init.body.requestId]));
+    await linksOnFirstAnswer(second, visit.id, init, 'txn-2', 'AT-2');
   });
 });
+
+/**
+ * After a restart: the gateway answers the auth/init sent before it; the restarted desk confirms with that
+ * transaction, links with the access token, and the visit is linked, with no auth/init under another requestId.
+ */
+async function linksOnFirstAnswer(parts: Desk, visitId: string, init: GatewayCall, transactionId: string, accessToken: string) {
+  await postLegacy(AUTH_ON_INIT, { auth: { transactionId, mode: 'DEMOGRAPHICS' }, resp: { requestId: init.body.requestId } });
+  const confirm = await nthCall(AUTH_CONFIRM);
+  expect(confirm.body).toMatchObject({ transactionId });
+  const validity = { purpose: 'LINK', requester: { type: 'HIP', id: HIP_ID }, expiry: new Date(Date.now() + 600_000).toISOString(), limit: 1 };
+  await postLegacy(AUTH_ON_CONFIRM, { auth: { accessToken, validity }, resp: { requestId: confirm.body.requestId } });
+  const add = await nthCall(ADD_CONTEXTS);
+  expect(add.body).toMatchObject({ link: { accessToken } });
+  await postLegacy(ON_ADD_CONTEXTS, { acknowledgement: { status: 'SUCCESS' }, resp: { requestId: add.body.requestId } });
+  await waitForStatus(parts, visitId, 'linked');
+  expect(new Set(callsTo(AUTH_INIT).map((call) => call.body.requestId))).toEqual(new Set([init.body.requestId]));
+}
