@@ -52,7 +52,7 @@ it('a callback that arrives while the desk closes is answered, and no timer outl
     const { core } = app;
     const closing = app.close();
     app = undefined;
-    while (core.hiu.bridge.url() !== null) await new Promise((resolve) => setTimeout(resolve, 5));
+    await expect.poll(() => core.hiu.bridge.url(), { interval: 5, message: 'the bridge stopped listening' }).toBeNull();
     bodyRest();
     expect(await answered).toBe(202);
     await closing;
