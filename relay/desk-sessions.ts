@@ -36,7 +36,7 @@ export class DeskSessions {
     private readonly now: () => number = Date.now,
   ) {
     this.claims = { limits: config.limits, budgets: new ClaimBudgets(config.limits.claimsPerMinute, now) };
-    this.detach.push(store.onDeliverable((deskIds) => deskIds.forEach((id) => this.live.get(id)?.pump())));
+    this.detach.push(store.onDeliverable((deskIds) => deskIds.forEach((id) => this.live.get(id)?.deliveriesAdded())));
     this.detach.push(
       store.onSessionClaimed((deskId, sessionId) => {
         const session = this.live.get(deskId);
@@ -141,6 +141,13 @@ class DeskSession {
   private readonly checks = new Map<string, () => void>();
   private pumping: Promise<void> | null = null;
   private again = false;
+  /**
+   * How many times this session heard that deliveries may have been added (its start, the store's notifications, a
+   * claim), and that count when a read last found no more waiting than it sent. While they are equal the backlog is
+   * all in flight, and an ack frees the window without another read: a read per ack doubled the reads per batch.
+   */
+  private additions = 1;
+  private drainedAtAddition = 0;
   private alive = true;
   private ended = false;
   /** Set by start(), after the hello: a delivery before it would break "hello first", and its ack would be lost. */
@@ -170,6 +177,12 @@ class DeskSession {
   start(): void {
     this.ws.on('message', (data: RawData, isBinary: boolean) => void this.received(data, isBinary));
     this.started = true;
+    this.pump();
+  }
+
+  /** New deliveries may wait for this desk (a notification, or a claim that routed kept messages): read them. */
+  deliveriesAdded(): void {
+    this.additions += 1;
     this.pump();
   }
 
@@ -234,13 +247,12 @@ class DeskSession {
   }
 
   private async sendWaiting(): Promise<void> {
-    let drained = false;
-    while (!this.ended && this.inFlight.size < WINDOW) {
-      const deliveries = await this.store.pending(this.desk.id, this.lastSentSeq, WINDOW - this.inFlight.size);
-      if (deliveries.length === 0) {
-        drained = true;
-        break;
-      }
+    while (!this.ended && this.inFlight.size < WINDOW && this.additions > this.drainedAtAddition) {
+      const additionsRead = this.additions;
+      const limit = WINDOW - this.inFlight.size;
+      const deliveries = await this.store.pending(this.desk.id, this.lastSentSeq, limit);
+      // Fewer than asked: nothing else waited when the read began. What is added after it is announced again.
+      if (deliveries.length < limit) this.drainedAtAddition = additionsRead;
       for (const delivery of deliveries) {
         if (this.ended) return;
         // The payload is the message as stored (JSON text): framed as it is, never parsed again for a large page.
@@ -250,6 +262,7 @@ class DeskSession {
       }
     }
     // Everything is sent: what still waits is what the desk has not acknowledged. Told when it changes.
+    const drained = this.additions === this.drainedAtAddition;
     if (drained && this.lastBacklogTold !== this.inFlight.size) {
       this.lastBacklogTold = this.inFlight.size;
       this.send({ t: 'status', backlog: this.inFlight.size });
@@ -301,7 +314,7 @@ class DeskSession {
         const outcome = allowed.length ? await this.store.expect(this.desk.hiuId, this.desk.id, allowed, new Date().toISOString()) : { accepted: [], refused: [] };
         if (outcome.refused.length) this.log.warn('keys-refused', { deskId: this.desk.id, count: outcome.refused.length });
         this.send({ t: 'expected', ref: frame.ref, accepted: outcome.accepted, refused: [...outcome.refused, ...refused.keys()] });
-        this.pump();
+        this.deliveriesAdded();
       }
     } catch (error) {
       this.log.error('desk-frame-failed', { deskId: this.desk.id, frame: frame.t, reason: (error as Error).message });

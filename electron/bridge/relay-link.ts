@@ -104,6 +104,8 @@ export interface RelayLinkTiming {
   quietMs: number;
   /** How long to wait for the relay to confirm the keys claimed after a hello. */
   claimMs: number;
+  /** Deliveries stored within this are acknowledged in one frame (or at once when ACK_AT_ONCE wait). */
+  ackGatherMs: number;
 }
 
 export const DEFAULT_RELAY_TIMING: RelayLinkTiming = {
@@ -114,6 +116,7 @@ export const DEFAULT_RELAY_TIMING: RelayLinkTiming = {
   pingMs: 30_000,
   quietMs: 75_000,
   claimMs: 30_000,
+  ackGatherMs: 20,
 };
 
 export interface RelayLinkOptions {
@@ -186,6 +189,13 @@ const HIU_KINDS: ReadonlySet<string> = new Set(HIU_ROLE.kinds);
 /** The protocol's largest expect and ack frames (relay-protocol.ts). */
 const KEYS_PER_FRAME = 500;
 const SEQS_PER_ACK = 1000;
+/**
+ * Stored deliveries are acknowledged together, after the timing's ackGatherMs or once ACK_AT_ONCE wait, whichever
+ * comes first: each ack frame is a statement and a commit at the relay, and during a burst one per stored batch cost
+ * the relay's database about a quarter of its work (docs/performance.md, "Relay"). ACK_AT_ONCE is half the relay's
+ * window of 64 unacknowledged deliveries, so a backlog keeps flowing without waiting for the timer.
+ */
+const ACK_AT_ONCE = 32;
 
 /** One connection attempt and what was learnt about it, so its close can be explained. */
 interface Session {
@@ -230,7 +240,7 @@ class Link implements RelayLink {
   private readonly answers = new Map<string, (frame: Extract<RelayToDesk, { t: 'expected' }> | null) => void>();
   private readonly keyAnswers = new Map<string, (taken: boolean) => void>();
   private acks: number[] = [];
-  private ackScheduled = false;
+  private ackTimer: NodeJS.Timeout | undefined;
   private waiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
 
   constructor(private readonly opts: RelayLinkOptions) {
@@ -628,20 +638,18 @@ class Link implements RelayLink {
     }
   }
 
-  /** Stored (durably, or already there): acknowledged with whatever else is due in this turn. */
+  /** Stored (durably, or already there): acknowledged with the others stored within ackGatherMs. */
   private delivered(seq: number): void {
     this.lastMessageAt = new Date(this.now()).toISOString();
     this.acks.push(seq);
-    if (this.acks.length >= SEQS_PER_ACK) this.flushAcks();
-    else if (!this.ackScheduled) {
-      this.ackScheduled = true;
-      setImmediate(() => this.flushAcks());
-    }
+    if (this.acks.length >= ACK_AT_ONCE) this.flushAcks();
+    else this.ackTimer ??= setTimeout(() => this.flushAcks(), this.timing.ackGatherMs);
     this.changed();
   }
 
   private flushAcks(): void {
-    this.ackScheduled = false;
+    clearTimeout(this.ackTimer);
+    this.ackTimer = undefined;
     const session = this.session;
     while (this.acks.length > 0) {
       const seqs = this.acks.splice(0, SEQS_PER_ACK);

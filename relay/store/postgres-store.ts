@@ -162,12 +162,14 @@ export class PostgresRelayStore implements RelayStore {
   async pending(deskId: string, afterSeq: number, limit: number): Promise<Delivery[]> {
     // The limit inside, before the join: otherwise a planner without statistics yet joins the desk's whole backlog
     // to the messages, payloads and all, and keeps the first few (milliseconds a call with a backlog of thousands).
-    const { rows } = await this.pool.query<{ seq: string; kind: Delivery['kind']; payload: string }>(
-      `SELECT d.seq, m.kind, m.payload
+    // Named, so each pooled connection plans it once rather than on every read.
+    const { rows } = await this.pool.query<{ seq: string; kind: Delivery['kind']; payload: string }>({
+      name: 'relay-pending',
+      text: `SELECT d.seq, m.kind, m.payload
        FROM (SELECT seq, message_id FROM deliveries WHERE desk_id = $1 AND seq > $2 ORDER BY seq LIMIT $3) d
        JOIN messages m ON m.id = d.message_id ORDER BY d.seq`,
-      [deskId, afterSeq, limit],
-    );
+      values: [deskId, afterSeq, limit],
+    });
     return rows.map((row) => ({ seq: Number(row.seq), kind: row.kind, payload: row.payload }));
   }
 
@@ -176,7 +178,7 @@ export class PostgresRelayStore implements RelayStore {
     return retrying(async () => {
       const { rows } = await this.pool.query<{ acknowledged: number }>({
         name: 'relay-ack',
-        text: 'SELECT relay_ack($1, $2::bigint[]) AS acknowledged',
+        text: "SELECT set_config('synchronous_commit', 'off', true), relay_ack($1, $2::bigint[]) AS acknowledged",
         values: [deskId, seqs],
       });
       return rows[0]!.acknowledged;

@@ -314,6 +314,28 @@ describe('deliveries', () => {
     expect(stored.callbacks.map((cb) => cb.requestId)).toEqual(['cb-1']);
   });
 
+  it('acknowledges what it stored within the gathering time in one frame, and half the relay’s window of 64 at once', async () => {
+    open({ timing: { ...FAST, ackGatherMs: 400 } });
+    await link!.whenConnected();
+    const connection = relay.connections[0]!;
+    connection.ws.send(deliverCallback(1, callback('cb-gather-1')));
+    await until(() => stored.callbacks.length === 1, 'the first stored');
+    connection.ws.send(deliverCallback(2, callback('cb-gather-2')));
+    await until(() => stored.callbacks.length === 2, 'the second stored');
+    await until(() => acksOf(connection).length === 2, 'both acknowledged');
+    expect(connection.frames.filter((f) => f.t === 'ack')).toEqual([{ t: 'ack', seqs: [1, 2] }]);
+
+    // A backlog does not wait for the timer: 32 stored are acknowledged as soon as they are stored.
+    await link!.close();
+    link = undefined;
+    open({ timing: { ...FAST, ackGatherMs: 60_000 } });
+    await link!.whenConnected();
+    const second = relay.connections[1]!;
+    for (let seq = 10; seq < 42; seq += 1) second.ws.send(deliverCallback(seq, callback(`cb-backlog-${seq}`)));
+    await until(() => acksOf(second).length === 32, 'the 32 acknowledged');
+    expect(acksOf(second).sort((a, b) => a - b)).toEqual(Array.from({ length: 32 }, (_, i) => 10 + i));
+  });
+
   it('follows the backlog the relay reports', async () => {
     open();
     await link!.whenConnected();
