@@ -23,7 +23,9 @@ const baseConfig = (db: string) => ({
 });
 
 function relayCommand(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const run = spawnSync('npx', ['tsx', 'relay/cli.ts', ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
+  // The CLI itself, as `npm run relay` starts it (the tests below start it through npm); without npx and tsx's own
+  // launcher, each of the seven commands costs one Node start instead of three (about 0.8 core-s less each).
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'relay/cli.ts', ...args], { encoding: 'utf8', env: { ...process.env, ...env }, timeout: 60_000 });
   return { code: run.status, out: run.stdout, err: run.stderr };
 }
 
