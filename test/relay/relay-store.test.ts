@@ -378,6 +378,31 @@ describe.each([
       expect(await store.expect(CITY, PHARMACY, ['consent-request:c-1'], '2026-03-10T08:30:00.000Z')).toEqual({ accepted: [], refused: ['consent-request:c-1'] });
     });
 
+    it('messages ingested together reach every desk holding one of their keys, in the order they came; a repeat is a duplicate', async () => {
+      await freshStore();
+      await addDesks(store, [RECEPTION, CITY], [PHARMACY, CITY]);
+      await store.expect(CITY, RECEPTION, ['request:r-1', 'request:r-3'], '2026-03-10T07:00:00.000Z');
+      await store.expect(CITY, PHARMACY, ['request:r-2'], '2026-03-10T07:00:00.000Z');
+      expect(await store.ingest(message('earlier', { routeKeys: ['request:r-1'] }))).toBe('stored');
+
+      const outcomes = await Promise.all([
+        store.ingest(message('r1-a', { routeKeys: ['request:r-1'] })),
+        // Names a key of each desk: both get it.
+        store.ingest(message('both', { routeKeys: ['request:r-3', 'request:r-2'] })),
+        // Nobody holds c-5: kept for whoever claims it.
+        store.ingest(message('kept', { routeKeys: ['consent-request:c-5'] })),
+        store.ingest(message('earlier', { routeKeys: ['request:r-1'], payload: '{"second":"copy"}' })),
+        store.ingest(message('r2-a', { routeKeys: ['request:r-2'] })),
+      ]);
+
+      expect(outcomes).toEqual(['stored', 'stored', 'stored', 'duplicate', 'stored']);
+      expect(await payloads(store, RECEPTION)).toEqual(['{"requestId":"earlier"}', '{"requestId":"r1-a"}', '{"requestId":"both"}']);
+      expect(await payloads(store, PHARMACY)).toEqual(['{"requestId":"both"}', '{"requestId":"r2-a"}']);
+      expect(isIncreasing([...(await seqs(store, RECEPTION)), ...(await seqs(store, PHARMACY)).slice(1)])).toBe(true);
+      await store.expect(CITY, PHARMACY, ['consent-request:c-5'], '2026-03-10T08:30:00.000Z');
+      expect(await payloads(store, PHARMACY)).toEqual(['{"requestId":"both"}', '{"requestId":"r2-a"}', '{"requestId":"kept"}']);
+    });
+
     it('a message that cannot be stored fails alone: the ones ingested with it are stored, and it may come again', async () => {
       await freshStore();
       await addDesks(store, [RECEPTION, CITY]);
