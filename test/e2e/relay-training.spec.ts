@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { endpointsOf } from '../../electron/training/simulator';
 import { askFiveYears, expect, nameDoctor, test } from './records-steps';
+import { reviewShot } from './review-shot';
 import { openScreen, setAdminPin } from './web-mode';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
@@ -141,6 +142,7 @@ test('set up as docs/relay.md says: connected, the callback path works, and a co
   // Every answer came in at the relay: its log has the callbacks it stored for this HIU.
   expect(relay.log()).toContain('"event":"callback-stored"');
   expect(relay.log()).toContain(`"hiuId":"${HIU_ID}"`);
+  await reviewShot(app, 'relay-records-received');
 
   await app.getByRole('button', { name: 'Language: हिन्दी' }).click();
   await openScreen(app, 6);
