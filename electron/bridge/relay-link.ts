@@ -192,7 +192,7 @@ const SEQS_PER_ACK = 1000;
 /**
  * Stored deliveries are acknowledged together, after the timing's ackGatherMs or once ACK_AT_ONCE wait, whichever
  * comes first: each ack frame is a statement and a commit at the relay, and during a burst one per stored batch cost
- * the relay's database about a quarter of its work (docs/performance.md, "Relay"). ACK_AT_ONCE is half the relay's
+ * the relay's database about a third of its statement time (docs/performance.md, "Relay"). ACK_AT_ONCE is half the relay's
  * window of 64 unacknowledged deliveries, so a backlog keeps flowing without waiting for the timer.
  */
 const ACK_AT_ONCE = 32;
