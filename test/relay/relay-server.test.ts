@@ -44,6 +44,11 @@ describe.each(STORAGES)('the relay on %s', (_name, openStore) => {
     return { desk: connected, deskId, credential };
   }
 
+  /** Waits until the relay's health page reports `expected` waiting for the desk (undefined: nothing waits). */
+  async function backlogReaches(deskId: string, expected: number | undefined): Promise<void> {
+    await expect.poll(async () => (await desksHealth(relay.url)).backlog[deskId], { timeout: 5_000, interval: 20 }).toBe(expected);
+  }
+
   async function callback(hiuId: string, route: string, body: object, token?: string) {
     return post(`${relay.url}/hiu/${hiuId}${route}`, body, bearer(token ?? (await gatewayToken(world.key, { nowMs: Date.now() }))));
   }
@@ -128,7 +133,7 @@ describe.each(STORAGES)('the relay on %s', (_name, openStore) => {
     back.ack(back.deliveries().slice(0, 3).map((d) => d.seq));
     // An ack has no answer frame: wait until the relay has applied it before leaving, as an ack still in flight at the
     // close is (rightly) delivered again, and that is not what this test is about.
-    for (let tries = 0; tries < 100 && (await desksHealth(relay.url)).backlog[first.deskId] !== 2; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+    await backlogReaches(first.deskId, 2);
     await back.close();
 
     const again = await connectProtocolDesk(relay.url, first.credential);
@@ -149,10 +154,9 @@ describe.each(STORAGES)('the relay on %s', (_name, openStore) => {
       expect((await callback(HIU, ON_FIND, onFindBody({ resp: { requestId: request } }))).status).toBe(202);
       await one.waitFor(() => one.deliveries().length === index + 1);
       one.ack([one.deliveries()[index].seq]);
-      for (let tries = 0; tries < 100 && (await desksHealth(relay.url)).backlog[deskId] !== undefined; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+      await backlogReaches(deskId, undefined);
     }
     expect(one.deliveries().map((d) => d.callback.respRequestId)).toEqual(requests);
-    expect((await desksHealth(relay.url)).backlog[deskId]).toBeUndefined();
     // Before: a second read after each that found something, and one after each ack: 11 reads for the same traffic.
     expect(reads).toBe(2 + requests.length);
   });
