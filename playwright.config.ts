@@ -1,15 +1,14 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_LAUNCH } from './test/e2e/chromium-launch';
+import { chromiumLaunch } from './test/e2e/chromium-launch';
 import type { WebModeOptions } from './test/e2e/web-mode';
 
-// Debian's Chromium (test/e2e/chromium-launch.ts).
+// Debian's Chromium: its headless shell for the headless projects, the browser for a window (test/e2e/chromium-launch.ts).
 // One browser context per worker, reset between tests (storage, pages, clock, viewport): a fresh context and its
 // renderer cost about 0.3 s of a core per test. Each test still gets its own web-mode server on a new port, so its page
 // is a new origin with empty storage; what a test adds to the page itself it takes off again (web-mode.ts).
 const chromium = {
   browserName: 'chromium' as const,
   viewport: { width: 1280, height: 800 },
-  launchOptions: CHROMIUM_LAUNCH,
   reuseContext: true,
 };
 
@@ -53,21 +52,21 @@ export default defineConfig<WebModeOptions>({
     {
       name: 'headless',
       outputDir: 'test-results/e2e-headless',
-      use: { ...chromium, headless: true },
+      use: { ...chromium, headless: true, launchOptions: chromiumLaunch(true) },
     },
     {
       // The tests tagged @both-apis with the desk set to ABDM's current API; every test runs on v1 in 'headless'.
       name: 'headless-v3',
       grep: BOTH_APIS,
       outputDir: 'test-results/e2e-headless-v3',
-      use: { ...chromium, headless: true, abdmApi: 'v3' },
+      use: { ...chromium, headless: true, launchOptions: chromiumLaunch(true), abdmApi: 'v3' },
     },
     {
       // Run under xvfb-run: a real Chromium window, as an operator would see it.
       name: 'headful',
       grep: REAL_WINDOW,
       outputDir: 'test-results/e2e-headful',
-      use: { ...chromium, headless: false },
+      use: { ...chromium, headless: false, launchOptions: chromiumLaunch(false) },
     },
     {
       // The real Electron app; the specs skip, with the reason, where no Electron binary is installed.

@@ -49,15 +49,11 @@ trap 'rm -rf "$keyring" "$scratch"' EXIT
 chmod 711 "$scratch"
 export TMPDIR="$scratch"
 
-# svelte-check type-checks every file the tsconfig names, the .ts ones as tsc would, and the .svelte ones too, so a
-# separate `tsc --noEmit` would only check the same files again (35 core-s).
-step "type check (svelte-check: TypeScript and Svelte)" npm run --silent check
-step "build renderer and main" npm run --silent build
-
-# Vitest and the browser tests (two Playwright workers) run side by side: each waits on sockets, pages, child
-# processes and databases part of the time, so together they keep both cores busy and end within seconds of each
-# other (docs/performance.md, "npm test"). Vitest's output is kept in a file and printed whole when it ends, so the
-# two reports do not interleave.
+# Vitest, the type check and the build, then the browser tests (two Playwright workers), all side by side: each waits
+# on sockets, pages, child processes and databases part of the time, so together they keep both cores busy (the type
+# check alone left a third of the machine idle for half a minute; docs/performance.md, "npm test"). Vitest needs no
+# build. Each background step's output is kept in a file and printed whole when it ends, so the reports do not
+# interleave.
 # Unit, integration and keychain tests run inside a private D-Bus session with a throwaway, unlocked keyring.
 mkdir -p -m 700 "$keyring/data" "$keyring/run"
 vitest_log="$results/vitest.log"
@@ -68,10 +64,24 @@ vitest_log="$results/vitest.log"
 ) >"$vitest_log" 2>&1 &
 vitest_pid=$!
 
+# svelte-check type-checks every file the tsconfig names, the .ts ones as tsc would, and the .svelte ones too, so a
+# separate `tsc --noEmit` would only check the same files again (35 core-s).
+check_log="$results/check.log"
+npm run --silent check >"$check_log" 2>&1 &
+check_pid=$!
+step "build renderer and main" npm run --silent build
+
 # Every browser project in one run, so its workers share the cores: headless on both APIs, and the specs that need a
 # real window under Xvfb.
 step "end to end, headless Chromium and a Chromium window under Xvfb" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" \
   xvfb-run -a -s "-screen 0 1280x800x24" npx playwright test --project=headless --project=headless-v3 --project=headful --reporter=list,json
+
+echo
+echo "== type check (svelte-check: TypeScript and Svelte), run beside the tests"
+wait "$check_pid"
+check_status=$?
+cat "$check_log"
+((check_status == 0)) || { echo "!! failed: type check"; status=1; }
 
 echo
 echo "== vitest (unit, integration, sandbox, keychain, install), run beside the browser tests"

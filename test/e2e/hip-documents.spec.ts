@@ -4,15 +4,15 @@
 // prescription), sees the record as it will be shared, files it, and finds it on the visit, told to her ABHA app.
 // In Hindi, a scanned lab report is added from a file the same way. Words are written out here, not read from the app.
 import { readFileSync } from 'node:fs';
-import { WITH_FAKE_CAMERA } from './chromium-launch';
+import { withFakeCamera } from './chromium-launch';
 import { setUpCounters } from './counter-steps';
 import { test } from './controlled-sandbox';
 import { verify } from './front-desk-steps';
 import { reviewShot } from './review-shot';
 import { expect } from './web-mode';
 
-// The desk's camera is Chromium's fake one, showing a photographed prescription.
-test.use({ launchOptions: WITH_FAKE_CAMERA });
+// The desk's camera is Chromium's fake one, showing a photographed prescription. Headless: no test here is @real-window.
+test.use({ launchOptions: withFakeCamera(true) });
 
 const DOCTOR = 'Dr. Kavita Rao';
 const LAB_SCAN = readFileSync(new URL('../fixtures/hip/lab-800x600.jpg', import.meta.url));

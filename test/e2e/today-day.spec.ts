@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { TRAINING_IDENTITIES } from '../../sandbox/index';
+import { chromiumLaunch } from './chromium-launch';
 import { dayOnCard, downloadFrom, printCalls, type InitScript } from './browser-hand-over';
 import { enrol, openEnrol, verify } from './front-desk-steps';
 import { askFiveYears, nameDoctor, test } from './records-steps';
@@ -209,10 +210,10 @@ test('the day’s printed page holds the day’s table with the names, readable 
 
 /**
  * The printed page as a PDF from Chromium, read back by poppler's pdftotext -layout (the text as it sits on paper).
- * Chromium makes PDFs only headless, so a real-window run prints it in a headless Chromium of the same build.
+ * Chromium makes PDFs only headless, so every run prints it in the headless shell of the same Chromium build.
  */
 async function printedText(html: string): Promise<string> {
-  const browser = await chromium.launch({ ...test.info().project.use.launchOptions, headless: true });
+  const browser = await chromium.launch({ ...chromiumLaunch(true), headless: true });
   const paper = await browser.newPage();
   await paper.setContent(html);
   const pdf = await paper.pdf({ preferCSSPageSize: true, printBackground: true });
