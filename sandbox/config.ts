@@ -35,6 +35,12 @@ export interface SandboxConfig {
   /** Where the HIU-facing gateway sends its callbacks (the app's bridge URL); unused by Health ID. */
   bridgeUrl: string | undefined;
   stateFile: string | undefined;
+  /**
+   * 'process': the gateway's and Health ID's RSA signing keys are made once per process and every simulator in it signs
+   * with them (two RSA-2048 keys cost ~0.12 s of CPU, and a test process starts a simulator per test). 'new': keys of
+   * its own, as a gateway that rotated its keys; the tokens an earlier simulator signed are then refused.
+   */
+  signingKeys: 'process' | 'new';
   /** HIU-facing gateway, consent manager and HIP behaviour (delays, decisions, retries; sandbox/gateway/hiu/hiu-settings.ts). */
   hiu: Partial<HiuSettings>;
 }
@@ -62,6 +68,7 @@ export const DEFAULT_CONFIG: SandboxConfig = {
   headersTimeoutMs: 20_000,
   bridgeUrl: undefined,
   stateFile: undefined,
+  signingKeys: 'process',
   hiu: {},
 };
 

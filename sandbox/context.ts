@@ -6,7 +6,7 @@ import { FaultInjector } from './faults';
 import { BridgeRegistry } from './gateway/hiu/bridge-registry';
 import { HiuWorld } from './gateway/hiu/hiu-world';
 import { accountForTrainingIdentity } from './healthid/accounts';
-import { createSigningKey, type SigningKey } from './signing-key';
+import { createSigningKey, processSigningKey, type SigningKey } from './signing-key';
 import { SandboxState, type Account } from './state';
 import { TRAINING_IDENTITIES } from './training-identities';
 
@@ -38,9 +38,11 @@ export interface SandboxContext {
 }
 
 export async function createContext(clock: Clock, config: SandboxConfig, faults: FaultInjector): Promise<SandboxContext> {
+  const signingKey = config.signingKeys === 'new' ? createSigningKey : processSigningKey;
   const keys: SandboxKeys = {
-    gateway: await createSigningKey('RS256'),
-    healthId: await createSigningKey('RS512'),
+    gateway: await signingKey('RS256'),
+    healthId: await signingKey('RS512'),
+    // Per simulator: a refresh token is good only at the simulator that issued it.
     refreshSecret: randomBytes(32),
   };
   const seedAccounts = await trainingAccounts(config.seed, clock);
@@ -51,11 +53,21 @@ export async function createContext(clock: Clock, config: SandboxConfig, faults:
   return ctx;
 }
 
-/** Accounts that exist before anyone enrols; computed once because the Aadhaar key is slow on purpose. */
+// The Aadhaar key is slow on purpose (scrypt, ~60 ms of CPU each): the training identities' keys are made once per
+// seed per process, not at every start (a browser test or an integration test starts a simulator each).
+const identityAccounts = new Map<string, Promise<Account[]>>();
+
+/** Accounts that exist before anyone enrols, created now; computed once because the Aadhaar key is slow on purpose. */
 async function trainingAccounts(seed: string, clock: Clock): Promise<() => Account[]> {
-  const existing = Object.values(TRAINING_IDENTITIES).filter((identity) => 'existingAbha' in identity);
-  const accounts = await Promise.all(existing.map((identity) => accountForTrainingIdentity(identity, seed, clock.now())));
+  let made = identityAccounts.get(seed);
+  if (!made) {
+    const existing = Object.values(TRAINING_IDENTITIES).filter((identity) => 'existingAbha' in identity);
+    made = Promise.all(existing.map((identity) => accountForTrainingIdentity(identity, seed, 0)));
+    identityAccounts.set(seed, made);
+  }
+  const now = clock.now();
+  const accounts = (await made).map((account) => ({ ...account, createdAt: now }));
   // ABHA v3's family whose one mobile holds several ABHAs (sandbox/abha-v3/family-accounts.ts).
-  accounts.push(...(await abhaV3TrainingAccounts(seed, clock.now())));
+  accounts.push(...(await abhaV3TrainingAccounts(seed, now)));
   return () => accounts.map((account) => ({ ...account }));
 }

@@ -9,10 +9,22 @@ export interface SigningKey {
   publicJwk: JWK;
 }
 
-/** A fresh RSA key made at start: nothing secret is shipped with the app or kept on disk. */
+/** A new RSA key, in memory only: nothing secret is shipped with the app or kept on disk. */
 export async function createSigningKey(alg: SigningKey['alg']): Promise<SigningKey> {
   const { privateKey, publicKey } = await generateKeyPair(alg, { modulusLength: 2048, extractable: true });
   const jwk = await exportJWK(publicKey);
   const kid = await calculateJwkThumbprint(jwk);
   return { alg, kid, privateKey, publicKey, publicJwk: { ...jwk, kid, alg, use: 'sig' } };
+}
+
+const processKeys = new Map<SigningKey['alg'], Promise<SigningKey>>();
+
+/** The process's key for `alg`, made at its first use (SandboxConfig.signingKeys). */
+export function processSigningKey(alg: SigningKey['alg']): Promise<SigningKey> {
+  let key = processKeys.get(alg);
+  if (!key) {
+    key = createSigningKey(alg);
+    processKeys.set(alg, key);
+  }
+  return key;
 }

@@ -125,7 +125,7 @@ describe('a 401 from Health ID: renew once, repeat once', () => {
     await login(harness);
     const port = Number(new URL(harness.sandbox.url).port);
     await harness.sandbox.close();
-    extraSandbox = await startSandbox({ port, clock: harness.clock, seed: 'client-tests' });
+    extraSandbox = await startSandbox({ port, clock: harness.clock, seed: 'client-tests', config: { signingKeys: 'new' } });
     await expect(login(harness)).resolves.toMatchObject({ txnId: expect.any(String) as string });
     expect(grants).toEqual(['client_credentials', 'refresh_token', 'client_credentials']);
     expect(countOf(harness.requests, AUTH_INIT)).toBe(3);

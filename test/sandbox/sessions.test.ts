@@ -114,6 +114,26 @@ describe('gateway session configuration', () => {
   });
 });
 
+describe('signing keys across simulators in one process', () => {
+  it('share the process’s keys unless one is started with keys of its own, which refuses the others’ tokens', async () => {
+    const first = await startTestSandbox();
+    const second = await startTestSandbox();
+    const rotated = await startTestSandbox({ config: { signingKeys: 'new' } });
+    try {
+      const kid = async (sandbox: RunningSandbox) => ((await getJson(`${sandbox.gatewayBaseUrl}/v0.5/certs`)).json as JSONWebKeySet).keys.map((k) => k.kid);
+      expect(await kid(second)).toEqual(await kid(first));
+      expect(await kid(rotated)).not.toEqual(await kid(first));
+      // A token of the first, used at the others' Health ID (an Aadhaar of the training table, docs/sandbox.md §2).
+      const token = await gatewayToken(first);
+      const ask = (sandbox: RunningSandbox) => postJson(`${sandbox.healthIdBaseUrl}${paths.generateOtp}`, { aadhaar: '345678901238' }, bearer(token));
+      expect((await ask(second)).status).toBe(200);
+      expectApiError(await ask(rotated), 401, 'HIS-401');
+    } finally {
+      await Promise.all([first.close(), second.close(), rotated.close()]);
+    }
+  });
+});
+
 describe('official schema helper', () => {
   it('rejects bodies that break the official schema, so conformance checks can fail', () => {
     const good = { accessToken: 'a', expiresIn: 600, refreshExpiresIn: 1800, refreshToken: 'r', tokenType: 'bearer' };
