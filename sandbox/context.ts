@@ -53,21 +53,11 @@ export async function createContext(clock: Clock, config: SandboxConfig, faults:
   return ctx;
 }
 
-// The Aadhaar key is slow on purpose (scrypt, ~60 ms of CPU each): the training identities' keys are made once per
-// seed per process, not at every start (a browser test or an integration test starts a simulator each).
-const identityAccounts = new Map<string, Promise<Account[]>>();
-
-/** Accounts that exist before anyone enrols, created now; computed once because the Aadhaar key is slow on purpose. */
+/** Accounts that exist before anyone enrols; their Aadhaar keys are remembered (residents/training-keys.ts). */
 async function trainingAccounts(seed: string, clock: Clock): Promise<() => Account[]> {
-  let made = identityAccounts.get(seed);
-  if (!made) {
-    const existing = Object.values(TRAINING_IDENTITIES).filter((identity) => 'existingAbha' in identity);
-    made = Promise.all(existing.map((identity) => accountForTrainingIdentity(identity, seed, 0)));
-    identityAccounts.set(seed, made);
-  }
-  const now = clock.now();
-  const accounts = (await made).map((account) => ({ ...account, createdAt: now }));
+  const existing = Object.values(TRAINING_IDENTITIES).filter((identity) => 'existingAbha' in identity);
+  const accounts = await Promise.all(existing.map((identity) => accountForTrainingIdentity(identity, seed, clock.now())));
   // ABHA v3's family whose one mobile holds several ABHAs (sandbox/abha-v3/family-accounts.ts).
-  accounts.push(...(await abhaV3TrainingAccounts(seed, now)));
+  accounts.push(...(await abhaV3TrainingAccounts(seed, clock.now())));
   return () => accounts.map((account) => ({ ...account }));
 }

@@ -5,7 +5,7 @@ import { createAccount, residentForAadhaar } from '../healthid/accounts';
 import { issueUserTokens } from '../healthid/user-tokens';
 import { newChallenge, sendAgain, verifyOtp } from '../healthid/otp-policy';
 import { recordOtpTransaction } from '../healthid/transactions';
-import { aadhaarKey } from '../residents/identity';
+import { residentKey } from '../residents/training-keys';
 import type { Resident } from '../residents/synthetic-resident';
 import type { Account, RegistrationTransaction } from '../state';
 import { AbhaV3Error } from './errors';
@@ -40,7 +40,7 @@ async function requestAadhaarOtp(ctx: SandboxContext, body: Body) {
   enumAt(body, 'loginHint', ['aadhaar'], 'Invalid Login Hint');
   enumAt(body, 'otpSystem', ['aadhaar'], 'Invalid OTP System');
   const aadhaar = checkAadhaar(await decrypted(body, 'loginId', 'Invalid LoginId'));
-  const key = await aadhaarKey(aadhaar, ctx.config.seed);
+  const key = await residentKey(aadhaar, ctx.config.seed);
   const resident = residentV3(aadhaar, key);
   if (!resident.aadhaarMobile) {
     throw new AbhaV3Error(422, 'ABDM-9999', 'Aadhaar number does not have a mobile number linked; visit an Aadhaar centre to link one', 'wrapped');

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { SandboxContext } from '../context';
 import { issueUserTokens } from '../healthid/user-tokens';
-import { aadhaarKey } from '../residents/identity';
+import { residentKey } from '../residents/training-keys';
 import type { Account } from '../state';
 import { invalidField } from './errors';
 import { tooManyAbhas, MAX_ABHAS_PER_MOBILE } from './enrolment';
@@ -42,7 +42,7 @@ async function requestLoginOtp(ctx: SandboxContext, body: Body) {
     return openLogin(ctx, { scope, loginHint, otpSystem, candidates: accounts, identity: `mobile:${mobile}`, mobile });
   }
   if (otpSystem !== 'aadhaar') throw invalidField('otpSystem', 'Invalid OTP System');
-  const key = await aadhaarKey(checkAadhaar(loginId), ctx.config.seed);
+  const key = await residentKey(checkAadhaar(loginId), ctx.config.seed);
   const account = ctx.state.findByAadhaarKey(key);
   if (!account) throw userNotFound('Aadhaar number');
   return openLogin(ctx, { scope, loginHint, otpSystem, candidates: [account], identity: account.healthIdNumber });

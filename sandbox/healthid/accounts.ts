@@ -1,6 +1,7 @@
 import type { SandboxContext } from '../context';
 import { AbdmError } from '../errors';
-import { aadhaarKey, abhaNumberFromKey } from '../residents/identity';
+import { abhaNumberFromKey } from '../residents/identity';
+import { residentKey } from '../residents/training-keys';
 import { syntheticResident, type Resident } from '../residents/synthetic-resident';
 import type { Account, RegistrationTransaction } from '../state';
 import { findTrainingIdentity, type TrainingIdentity } from '../training-identities';
@@ -22,7 +23,7 @@ export function residentForAadhaar(aadhaar: string, key: string): Resident {
 
 export async function accountForTrainingIdentity(identity: TrainingIdentity, seed: string, now: number): Promise<Account> {
   if (!identity.existingAbha || !identity.aadhaarMobile) throw new Error('training identity has no pre-existing ABHA');
-  const key = await aadhaarKey(identity.aadhaar, seed);
+  const key = await residentKey(identity.aadhaar, seed);
   const { aadhaarMobile: _mobile, ...resident } = residentFromIdentity(identity, key);
   return {
     ...resident,

@@ -2,7 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { SandboxContext } from '../context';
 import { AbdmError } from '../errors';
 import { isVerhoeffValid } from '../residents/check-digits';
-import { aadhaarKey, maskAadhaar, maskMobile } from '../residents/identity';
+import { maskAadhaar, maskMobile } from '../residents/identity';
+import { residentKey } from '../residents/training-keys';
 import type { RegistrationTransaction } from '../state';
 import { createAccount, residentForAadhaar } from './accounts';
 import { createdAccountView } from './account-views';
@@ -48,7 +49,7 @@ export function registrationRoutes(ctx: SandboxContext): FastifyPluginAsync {
     app.post<{ Body: GenerateOtpBody }>('/registration/aadhaar/generateOtp', { schema: { body: generateOtpBody } }, async (request) => {
       const { aadhaar } = request.body;
       checkAadhaar(aadhaar);
-      const key = await aadhaarKey(aadhaar, ctx.config.seed);
+      const key = await residentKey(aadhaar, ctx.config.seed);
       const resident = residentForAadhaar(aadhaar, key);
       if (!resident.aadhaarMobile) {
         throw new AbdmError(422, 'HIS-3005', 'Could not find Registered Mobile number for given Aadhaar: the Aadhaar number does not have a mobile number.', {
