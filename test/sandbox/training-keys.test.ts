@@ -15,8 +15,8 @@ describe('residentKey', () => {
     expect(await residentKey(asha, 'seed-one')).toBe(expected(asha, 'seed-one'));
   });
 
-  it('derives any other number afresh, with the same result', async () => {
-    const other = '234567890124';
+  it('gives a number outside the training table its key as well', async () => {
+    const other = '987654321098';
     expect(await residentKey(other, 'seed-one')).toBe(expected(other, 'seed-one'));
   });
 });
