@@ -76,19 +76,16 @@ step "build renderer and main" npm run --silent build
 step "end to end, headless Chromium and a Chromium window under Xvfb" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/e2e.json" \
   xvfb-run -a -s "-screen 0 1280x800x24" npx playwright test --project=headless --project=headless-v3 --project=headful --reporter=list,json
 
-echo
-echo "== type check (svelte-check: TypeScript and Svelte), run beside the tests"
-wait "$check_pid"
-check_status=$?
-cat "$check_log"
-((check_status == 0)) || { echo "!! failed: type check"; status=1; }
-
-echo
-echo "== vitest (unit, integration, sandbox, keychain, install), run beside the browser tests"
-wait "$vitest_pid"
-vitest_status=$?
-cat "$vitest_log"
-((vitest_status == 0)) || { echo "!! failed: vitest"; status=1; }
+# A step that ran in the background: waited for, its output printed whole, its failure counted.
+finish() {
+  echo; echo "== $1"
+  wait "$2"
+  local code=$?
+  cat "$3"
+  ((code == 0)) || { echo "!! failed: $1"; status=1; }
+}
+finish "type check (svelte-check: TypeScript and Svelte), run beside the tests" "$check_pid" "$check_log"
+finish "vitest (unit, integration, sandbox, keychain, install), run beside the browser tests" "$vitest_pid" "$vitest_log"
 npx tsx scripts/electron-binary.ts
 step "Electron launch tests" env PLAYWRIGHT_JSON_OUTPUT_NAME="$results/electron.json" \
   npx playwright test --project=electron --reporter=list,json
