@@ -1,4 +1,5 @@
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
+import { remembered } from './remembered';
 
 export interface SigningKey {
   alg: 'RS256' | 'RS512';
@@ -17,14 +18,9 @@ export async function createSigningKey(alg: SigningKey['alg']): Promise<SigningK
   return { alg, kid, privateKey, publicKey, publicJwk: { ...jwk, kid, alg, use: 'sig' } };
 }
 
-const processKeys = new Map<SigningKey['alg'], Promise<SigningKey>>();
+const processKeys = remembered<SigningKey>();
 
 /** The process's key for `alg`, made at its first use (SandboxConfig.signingKeys). */
 export function processSigningKey(alg: SigningKey['alg']): Promise<SigningKey> {
-  let key = processKeys.get(alg);
-  if (!key) {
-    key = createSigningKey(alg);
-    processKeys.set(alg, key);
-  }
-  return key;
+  return processKeys(alg, () => createSigningKey(alg));
 }

@@ -1,4 +1,5 @@
 import { AUTH_METHODS } from '../healthid/accounts';
+import { remembered } from '../remembered';
 import { aadhaarKey } from '../residents/identity';
 import { LGD_DISTRICTS } from '../residents/lgd';
 import { syntheticResident, type Resident } from '../residents/synthetic-resident';
@@ -88,7 +89,7 @@ export function familyResident(aadhaar: string, key: string): Resident | undefin
 }
 
 // The Aadhaar key is slow on purpose; computed once per seed per process.
-const memo = new Map<string, Promise<Array<Omit<Account, 'createdAt'>>>>();
+const accountsOfSeed = remembered<Array<Omit<Account, 'createdAt'>>>();
 
 async function build(seed: string): Promise<Array<Omit<Account, 'createdAt'>>> {
   return Promise.all(
@@ -112,7 +113,6 @@ async function build(seed: string): Promise<Array<Omit<Account, 'createdAt'>>> {
 
 /** Accounts present before anyone enrols (joined to the v1 training accounts in sandbox/context.ts). */
 export async function abhaV3TrainingAccounts(seed: string, now: number): Promise<Account[]> {
-  let accounts = memo.get(seed);
-  if (!accounts) memo.set(seed, (accounts = build(seed)));
-  return (await accounts).map((account) => ({ ...account, createdAt: now }));
+  const accounts = await accountsOfSeed(seed, () => build(seed));
+  return accounts.map((account) => ({ ...account, createdAt: now }));
 }

@@ -1,6 +1,7 @@
 import { generateKeyPair, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { RunningSandbox } from '../index';
+import { remembered } from '../remembered';
 
 // ABHA v3's own encryption key (reference/spec/abdm-v3.md §1): RSA 4096, a different key from v1's. Making one
 // takes a noticeable moment, so it is made once per process, on first use, and shared by every sandbox in the
@@ -14,7 +15,7 @@ export interface AbhaV3KeyPair {
 }
 
 const generate = promisify(generateKeyPair);
-let shared: Promise<AbhaV3KeyPair> | undefined;
+const shared = remembered<AbhaV3KeyPair>();
 
 async function makeKeyPair(): Promise<AbhaV3KeyPair> {
   const { publicKey, privateKey } = await generate('rsa', { modulusLength: 4096, publicExponent: 0x10001 });
@@ -24,11 +25,7 @@ async function makeKeyPair(): Promise<AbhaV3KeyPair> {
 
 /** The process-wide v3 key pair (made at the first call). */
 export function abhaV3KeyPair(): Promise<AbhaV3KeyPair> {
-  shared ??= makeKeyPair().catch((err: unknown) => {
-    shared = undefined; // let a later call try again
-    throw err;
-  });
-  return shared;
+  return shared('rsa-4096', makeKeyPair);
 }
 
 /**
